@@ -69,8 +69,8 @@ test('a regex past the platform\'s compiled size limit is an error naming the re
     assert.match(m, /a smaller count \(or "\+", "\*" where the exact count does not matter\) brings it under the limit\.$/, p);
     assert.equal(compileExpression(`http.host matches "${p}"`).ok, false, p);
   }
-  assert.match(errors('http.host matches "(?:a{1000}){1000}"')[0], /the counted repetition "\{1000\}" at 12 makes it at least 32,000,000 bytes compiled/);
-  assert.match(errors('http.host matches "x(?:a{600}|b){600}"')[0], /"\{600\}" at 14 makes it at least 11,539,200 bytes compiled/);
+  assert.match(errors('http.host matches "(?:a{1000}){1000}"')[0], /the counted repetition "\{1000\}" at character 12 of the regex makes it at least 32,000,000 bytes compiled/);
+  assert.match(errors('http.host matches "x(?:a{600}|b){600}"')[0], /"\{600\}" at character 14 of the regex makes it at least 11,539,200 bytes compiled/);
   // No counted repetition: the pattern's length is what to change (the platform refuses 330 000 "a"s)
   const [long] = errors(`http.host matches "${'a'.repeat(330000)}"`);
   assert.match(long, /: it is at least 10,560,000 bytes compiled, past the platform's compiled size limit of 10,485,760 bytes \(.*\); a shorter pattern brings it under the limit\.$/);
@@ -91,7 +91,7 @@ test('the size counts what makes states larger or more: a class (more for more r
     assert.deepEqual(errors(`http.host matches "${taken}"`), [], taken);
     assert.match(errors(`http.host matches "${refused}"`)[0] ?? '', /past the platform's compiled size limit/, refused);
   }
-  assert.match(errors('http.host matches "(a){150000}"')[0], /"\{150000\}" at 4 makes it at least 14,400,000 bytes compiled/);
+  assert.match(errors('http.host matches "(a){150000}"')[0], /"\{150000\}" at character 4 of the regex makes it at least 14,400,000 bytes compiled/);
 });
 
 test('an alternation of characters and classes only is one class, no union state: the platform takes these (they were refused, counted a union more)', () => {

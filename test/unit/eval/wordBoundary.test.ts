@@ -35,7 +35,7 @@ test('the evaluator reads \\b and \\B as RE2 does, ASCII\'s under any flag, (?u)
 test('the checker says where a word boundary is Unicode\'s on the platform and ASCII\'s in the evaluator', () => {
   const [p] = boundaryNotes(String.raw`^/(?u)\w+\b`).filter((x) => x.message.startsWith('Under (?u)'));
   assert.ok(p, 'a note on the regex');
-  assert.match(p.message, /\\b at 10 .*Unicode.*ASCII.*RE2.*\(\?-u:\\b\)/);
+  assert.match(p.message, /\\b at character 10 of the regex .*Unicode.*ASCII.*RE2.*\(\?-u:\\b\)/);
   assert.equal(boundaryNotes(String.raw`(?u)(?-u:\b)x`).length, 0, 'ASCII\'s boundary asked for: the same in both');
   assert.equal(boundaryNotes(String.raw`\bx\b`).length, 0, 'no Unicode mode: the same in both');
   assert.equal(boundaryNotes(String.raw`(?u)[\w]`).length, 0);
@@ -61,7 +61,7 @@ test('the word boundaries RE2 has no spelling for are refused by the evaluator, 
   // regex_replace() with such a literal pattern: refused too, not a value left as it is.
   const v = compileValue(String.raw`regex_replace(http.request.uri.path, r#"\b{start}x"#, "y")`);
   assert.equal(v.ok, false);
-  assert.match(v.ok ? '' : v.error, /regex_replace\(\) at 0: .*"\\b\{start\}" at 1 is a word boundary RE2 does not have/);
+  assert.match(v.ok ? '' : v.error, /regex_replace\(\) at 0: .*"\\b\{start\}" at character 1 of the regex is a word boundary RE2 does not have/);
   const w = compileValue(String.raw`regex_replace(http.request.uri.path, r#"\bx"#, "y")`);
   assert.equal(w.ok && w.value.evaluate({ 'http.request.uri.path': '/x' }), '/y');
 });

@@ -118,8 +118,8 @@ test('leading dashes are each a literal (parse_set_class_open), where RE2 reads 
 });
 
 test('what regex-syntax refuses in such a class is refused, naming where', () => {
-  assert.match(rustRegexRefusal('[z-a--b]') ?? '', /the class range "z-a" at 2 goes down/);
-  assert.match(rustRegexRefusal('[a[\\d-z]]') ?? '', /a class range starts with the class "\\d" at 4/);
+  assert.match(rustRegexRefusal('[z-a--b]') ?? '', /the class range "z-a" at character 2 of the regex goes down/);
+  assert.match(rustRegexRefusal('[a[\\d-z]]') ?? '', /a class range starts with the class "\\d" at character 4 of the regex/);
   assert.match(rustRegexRefusal('[a&&\\b]') ?? '', /an assertion/);
   assert.match(rustRegexRefusal('[a--[é]]') ?? '', /past ASCII inside a class/);
   assert.equal(errors('[a&&[bc]').length, 1); // unclosed
@@ -174,7 +174,7 @@ test('generated nested classes with && and --: the computed class matches what J
 });
 
 test('a range that goes down under (?x) is quoted by its ends, without the spaces and comment between them', () => {
-  assert.match(rustRegexRefusal('(?x)[a -#c\n]]') ?? '', /the class range "a-\]" at 6 goes down/);
+  assert.match(rustRegexRefusal('(?x)[a -#c\n]]') ?? '', /the class range "a-\]" at character 6 of the regex goes down/);
 });
 
 test('under (?u), \\d, \\w and \\s are Unicode\'s in Test Rules, alone or in a flat class, as in Rust (RE2 reads them as ASCII); without it ASCII\'s', () => {
@@ -239,6 +239,6 @@ test('Unicode classes by any name Rust regex takes: loose spellings, long names,
   }
   // A name Rust regex does not know is refused, naming it
   assert.deepEqual(errors('(?u)\\p{Greekk}'), [
-    'ruleset/expr-invalid-regex: Invalid regex "(?u)\\\\p{Greekk}": "\\p{Greekk}" at 5 names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count.',
+    'ruleset/expr-invalid-regex: Invalid regex "(?u)\\\\p{Greekk}": "\\p{Greekk}" at character 5 of the regex names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count.',
   ]);
 });

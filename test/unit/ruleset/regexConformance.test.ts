@@ -167,11 +167,11 @@ test('a hex escape without braces is read as parse_hex reads it: under (?x) spac
   }
   // A malformed escape was left to RE2, which read what follows it as its digits (the flag group dropped, \xa(?-x)0 is \xa0
   // there; (?x)\x<NEL>aa{ too) and took the "{" after it, which Rust refuses: accepted. Now refused, naming it and where.
-  assert.match(verdict('\\xa(?-x)0') ?? '', /"\\xa\(" at 1 is no hex escape Rust regex reads: \\x takes 2 hex digits/);
-  assert.match(verdict('(?x)\\x\u0085aa{(?x)0') ?? '', /"\{" at 10 starts a counted repetition/, 'NEL skipped: \\xaa, then the "{"');
-  assert.match(verdict('\\u12') ?? '', /"\\u12" at 1 is no hex escape Rust regex reads: \\u takes 4 hex digits \(\\u0041\)/);
-  assert.match(verdict('a\\x{41') ?? '', /"\\x\{41" at 2 is no hex escape/);
-  assert.match(verdict('\\x{}') ?? '', /"\\x\{\}" at 1 is no hex escape/);
+  assert.match(verdict('\\xa(?-x)0') ?? '', /"\\xa\(" at character 1 of the regex is no hex escape Rust regex reads: \\x takes 2 hex digits/);
+  assert.match(verdict('(?x)\\x\u0085aa{(?x)0') ?? '', /"\{" at character 10 of the regex starts a counted repetition/, 'NEL skipped: \\xaa, then the "{"');
+  assert.match(verdict('\\u12') ?? '', /"\\u12" at character 1 of the regex is no hex escape Rust regex reads: \\u takes 4 hex digits \(\\u0041\)/);
+  assert.match(verdict('a\\x{41') ?? '', /"\\x\{41" at character 2 of the regex is no hex escape/);
+  assert.match(verdict('\\x{}') ?? '', /"\\x\{\}" at character 1 of the regex is no hex escape/);
 });
 
 test('under (?x) the checker\'s JavaScript trial compiles the regex without its comments and spaces: a "(" or "[" in a comment is no group or class', () => {
@@ -182,7 +182,7 @@ test('under (?x) the checker\'s JavaScript trial compiles the regex without its 
   assert.equal(run('(?x)^a # the API (v1\n$', 'a # the API (v1'), false);
   // What is broken outside the comments still is, named by the Rust reading where it can
   assert.match(verdict('(?x)(a # comment\n') ?? '', /^Invalid regex/);
-  assert.match(verdict('(?x)a # c\n{') ?? '', /"\{" at 11 starts a counted repetition/);
+  assert.match(verdict('(?x)a # c\n{') ?? '', /"\{" at character 11 of the regex starts a counted repetition/);
 });
 
 test('a class written out as its set (a nested class, a set operation) is no class JavaScript reads: the trial compiles the RE2 text', () => {
@@ -193,15 +193,15 @@ test('a class written out as its set (a nested class, a set operation) is no cla
   assert.equal(run('^[[a](]$', 'a'), true);
   assert.equal(run('^[[a](]$', 'b'), false);
   // Still refused: a group left open after such a class
-  assert.match(verdict('[a-z&&[^aeiou]](') ?? '', /^Invalid regex "\[a-z&&\[\^aeiou\]\]\(": the group opened at 16 is not closed \("unclosed group"\)\.$/);
+  assert.match(verdict('[a-z&&[^aeiou]](') ?? '', /^Invalid regex "\[a-z&&\[\^aeiou\]\]\(": the group opened at character 16 of the regex is not closed \("unclosed group"\)\.$/);
 });
 
 test('under (?x) a comment that writes "(?=" or "\\1" is no look-around or backreference', () => {
   // The look-around and backreference check read the pattern as written: (?x)a # no (?=here) was "The regex uses "(?="".
   for (const p of ['(?x)a # no (?=here)\n', '(?x)a # see \\1\nb']) assert.equal(verdict(p), undefined, JSON.stringify(p));
   // Where it is, too (the message named only what; a pattern of a few hundred characters may hold several)
-  assert.match(verdict('(?x)a (?=b)') ?? '', /^The regex uses "\(\?=" at 7, which Rust regex/);
-  assert.match(verdict('(?x)(a) \\1') ?? '', /^The regex uses "\\1" at 9, which Rust regex/);
+  assert.match(verdict('(?x)a (?=b)') ?? '', /^The regex uses "\(\?=" at character 7 of the regex, which Rust regex/);
+  assert.match(verdict('(?x)(a) \\1') ?? '', /^The regex uses "\\1" at character 9 of the regex, which Rust regex/);
 });
 
 test('an escaped backslash before a digit, or an escaped "(" before "?=", is no backreference or look-around', () => {
@@ -210,5 +210,5 @@ test('an escaped backslash before a digit, or an escaped "(" before "?=", is no 
   assert.equal(run('^a\\\\1$', 'a\\1'), true);
   assert.equal(run('^f\\(?=$', 'f='), true);
   assert.equal(run('^f\\(?=$', 'f(='), true);
-  assert.match(verdict('(a)\\\\\\1') ?? '', /^The regex uses "\\1" at 6,/, 'an escaped backslash, then a backreference');
+  assert.match(verdict('(a)\\\\\\1') ?? '', /^The regex uses "\\1" at character 6 of the regex,/, 'an escaped backslash, then a backreference');
 });

@@ -57,7 +57,7 @@ test('a class left open in a "matches" string takes the closing quote: said so, 
   const expr = 'http.host matches "^[a-z" and ip.src eq 192.0.2.1';
   const p = analyzeExpression(expr).problems;
   assert.deepEqual(p.map((q) => q.code), ['ruleset/expr-syntax']);
-  assert.equal(p[0].message, 'Unterminated string: the class "[" at 2 of the regex is not closed, and a quote inside a class does not end a "matches" string; close the class with "]" before the quote.');
+  assert.equal(p[0].message, 'Unterminated string: the class "[" at character 2 of the regex is not closed, and a quote inside a class does not end a "matches" string; close the class with "]" before the quote.');
   assert.deepEqual(p[0].fixes?.map((f) => [f.title, applyEdits(expr, f.edits), f.preferred ?? false]),
     [['Close the class before the quote', 'http.host matches "^[a-z]" and ip.src eq 192.0.2.1', false]]);
   assert.deepEqual(analyzeExpression(applyEdits(expr, p[0].fixes![0].edits)).problems, []);
@@ -76,7 +76,7 @@ test('a class opened right before the quote it took gets no "]" there: that "]" 
   for (const [expr, at] of [['http.host matches "[" and http.host eq "x"', 1], ['http.host matches "a[^" and http.host eq "x"', 2]] as const) {
     const p = analyzeExpression(expr).problems;
     assert.deepEqual(p.map((q) => q.code), ['ruleset/expr-syntax'], expr);
-    assert.equal(p[0].message, `Unterminated string: the class "[" at ${at} of the regex is not closed, and a quote inside a class does not end a "matches" string; a "]" right after "[" or "[^" is a character of the class, not its end.`);
+    assert.equal(p[0].message, `Unterminated string: the class "[" at character ${at} of the regex is not closed, and a quote inside a class does not end a "matches" string; a "]" right after "[" or "[^" is a character of the class, not its end.`);
     assert.equal(p[0].fixes, undefined, expr);
   }
   // One character in the class, and the "]" closes it

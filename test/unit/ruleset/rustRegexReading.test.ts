@@ -12,7 +12,7 @@ const matches = (pattern: string, s: string) => compileRustRegex(pattern).matche
 
 // The timeout is a hang guard (the runner fails the test past 60 s), not a measure of time.
 test('an unclosed \\b{name is refused (the old syntax check looped forever on it)', { timeout: 60_000 }, () => {
-  assert.match(rustRegexRefusal('\\b{start') ?? '', /"\\b\{start" at 1 has no closing "\}"/);
+  assert.match(rustRegexRefusal('\\b{start') ?? '', /"\\b\{start" at character 1 of the regex has no closing "\}"/);
   assert.equal(regexErrors('x\\b{end').length, 1);
 });
 
@@ -80,12 +80,12 @@ test('an assertion inside a class is refused as regex-syntax refuses it (ClassEs
 
 test('a flag group with no flags, a dangling "-", a repeated flag or "-" is refused as regex-syntax refuses it (parse_group, parse_flags), naming where', () => {
   const cases: [string, RegExp][] = [
-    ['(?)', /"\(\?\)" at 1 has no flags.*"repetition operator missing expression"/],
-    ['a(?i-)b', /"\(\?i-\)" at 2 ends with "-" at 5.*"dangling flag negation operator"/],
-    ['(?-:a)', /"\(\?-:" at 1 ends with "-" at 3.*"dangling flag negation operator"/],
-    ['(?ii)', /"\(\?ii\)" at 1 repeats the flag "i" at 4.*"duplicate flag"/],
-    ['(?i-i)', /"\(\?i-i\)" at 1 repeats the flag "i" at 5.*"duplicate flag"/],
-    ['(?x-u-s)', /"\(\?x-u-s\)" at 1 repeats the "-" at 6.*"flag negation operator repeated"/],
+    ['(?)', /"\(\?\)" at character 1 of the regex has no flags.*"repetition operator missing expression"/],
+    ['a(?i-)b', /"\(\?i-\)" at character 2 of the regex ends with "-" at character 5.*"dangling flag negation operator"/],
+    ['(?-:a)', /"\(\?-:" at character 1 of the regex ends with "-" at character 3.*"dangling flag negation operator"/],
+    ['(?ii)', /"\(\?ii\)" at character 1 of the regex repeats the flag "i" at character 4.*"duplicate flag"/],
+    ['(?i-i)', /"\(\?i-i\)" at character 1 of the regex repeats the flag "i" at character 5.*"duplicate flag"/],
+    ['(?x-u-s)', /"\(\?x-u-s\)" at character 1 of the regex repeats the "-" at character 6.*"flag negation operator repeated"/],
   ];
   for (const [p, message] of cases) {
     assert.match(rustRegexRefusal(p) ?? '', message, p);
@@ -151,7 +151,7 @@ test('a "(?=" or "(?<!" inside a class is no look-around (it was refused as one)
   for (const p of ['[(?=]', '[(?<!]x', 'a[(?!)]', '(?x)[ (?= ]']) assert.deepEqual(regexErrors(p), [], p);
   assert.equal(matchEach('^[(?=]+$', ['(?=', '(', 'a']), '110');
   // A look-around outside a class is still refused, a class before it too
-  assert.match(regexErrors('[(]a(?=b)')[0] ?? '', /uses "\(\?=" at 5, which Rust regex .* does not support/);
-  assert.match(regexErrors('[]](?<!b)')[0] ?? '', /uses "\(\?<!" at 4,/);
-  assert.match(regexErrors('[a]\\1')[0] ?? '', /uses "\\1" at 4,/);
+  assert.match(regexErrors('[(]a(?=b)')[0] ?? '', /uses "\(\?=" at character 5 of the regex, which Rust regex .* does not support/);
+  assert.match(regexErrors('[]](?<!b)')[0] ?? '', /uses "\(\?<!" at character 4 of the regex,/);
+  assert.match(regexErrors('[a]\\1')[0] ?? '', /uses "\\1" at character 4 of the regex,/);
 });

@@ -7,7 +7,7 @@ import ipaddr from 'ipaddr.js';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { analyzeExpression } from '../rules/ruleset/expression';
 import { leftKindOf } from '../rules/ruleset/exprCheck';
-import { compileRustRegex, re2LacksBoundary, untabledClass } from '../rules/ruleset/rustRegex';
+import { atChar, compileRustRegex, re2LacksBoundary, untabledClass, untabledWhat } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, RATE_LIMIT_PHASE, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
@@ -184,10 +184,10 @@ function wildcard(pattern: string, caseSensitive: boolean, capture = false): RE2
 function regex(pattern: string, where: string): RE2JS {
   // A word boundary of Rust's that RE2 has no spelling for: RE2 would read \b{start} as \b and a literal, \< as "<" (never a match)
   const lacking = re2LacksBoundary(pattern);
-  if (lacking) throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but RE2 (EdgeKit's engine) cannot run it ("${lacking.text}" at ${lacking.at + 1} is a word boundary RE2 does not have); test the rule without it.`);
-  // A Unicode class by value EdgeKit has no table for (\p{Age=3.0}): the RE2 text holds a stand-in, which must not be run
+  if (lacking) throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but RE2 (EdgeKit's engine) cannot run it ("${lacking.text}" ${atChar(pattern, lacking.at)} is a word boundary RE2 does not have); test the rule without it.`);
+  // A Unicode class EdgeKit has no table for (\p{Hyphen}, \p{Age=3.0}): the RE2 text holds a stand-in, which must not be run
   const untabled = untabledClass(pattern);
-  if (untabled) throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but EdgeKit has no table for "${untabled.text}" at ${untabled.at + 1} (a class by value of ${untabled.property}), so it cannot run it; test the rule without it.`);
+  if (untabled) throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but EdgeKit has no table for "${untabled.text}" ${atChar(pattern, untabled.at)} (${untabledWhat(untabled)}), so it cannot run it; test the rule without it.`);
   try {
     return compileRustRegex(pattern);
   } catch (err) {

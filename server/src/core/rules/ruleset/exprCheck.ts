@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexCloser, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
+import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexCloser, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass, untabledWhat, atChar } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -655,14 +655,15 @@ class Checker {
     this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message, ...(fixes ? { fixes } : {}) });
   }
 
-  /** A Unicode class the platform reads and EdgeKit has no table for (\p{Age=3.0}): said on it, as Test Rules cannot run the rule. */
+  /** A Unicode class the platform reads and EdgeKit has no table for (\p{Hyphen}, \p{Age=3.0}): said on it, as Test Rules cannot run
+   * the rule. */
   private untestable(pattern: string, at: { offset: number; length: number }, matchesString: boolean): void {
     const cls = untabledClass(pattern);
     if (!cls) return;
     const lit = this.src?.slice(at.offset, at.offset + at.length);
     const span = lit === undefined ? undefined : patternSpan(lit, cls.at, cls.text.length, matchesString);
     this.problems.push({ code: 'ruleset/expr-regex-untestable', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length,
-      message: `"${cls.text}" at ${cls.at + 1} is a Unicode class by value of ${cls.property}, which the platform's Rust regex reads and EdgeKit has no table for: its value is not checked, and Test Rules cannot test this rule.` });
+      message: `"${cls.text}" ${atChar(pattern, cls.at)} is ${untabledWhat(cls)}, a Unicode class the platform's Rust regex reads and EdgeKit has no table for: Test Rules cannot test this rule.` });
   }
 
   /** A word boundary that EdgeKit's Test Rules (RE2) reads otherwise than the platform (Rust regex): one RE2 does not have, then one
@@ -674,8 +675,8 @@ class Checker {
     const b = unicode === undefined ? '' : pattern.slice(unicode, unicode + 2);
     this.problems.push({ code: 'ruleset/expr-regex-word-boundary', offset: at.offset, length: at.length,
       message: lacking
-        ? `"${lacking.text}" at ${lacking.at + 1} is a word boundary the platform's Rust regex has and RE2 does not: EdgeKit's Test Rules, which runs RE2, cannot test this rule.`
-        : `Under (?u), ${b} at ${unicode! + 1} is a Unicode word boundary on the platform (é, ß and 中 are word characters there), and an ASCII one in EdgeKit's Test Rules, which runs RE2 (no Unicode mode): on text with letters or digits past ASCII next to it, a test may answer otherwise than the platform. (?-u:${b}) is ASCII's in both.` });
+        ? `"${lacking.text}" ${atChar(pattern, lacking.at)} is a word boundary the platform's Rust regex has and RE2 does not: EdgeKit's Test Rules, which runs RE2, cannot test this rule.`
+        : `Under (?u), ${b} ${atChar(pattern, unicode!)} is a Unicode word boundary on the platform (é, ß and 中 are word characters there), and an ASCII one in EdgeKit's Test Rules, which runs RE2 (no Unicode mode): on text with letters or digits past ASCII next to it, a test may answer otherwise than the platform. (?-u:${b}) is ASCII's in both.` });
   }
 
   private wildcard(pattern: string, at: { offset: number; length: number }): void {
@@ -853,7 +854,7 @@ export function regexVerdictsKept(): { patterns: number; chars: number; budget: 
 function readRegexVerdict(pattern: string): string | undefined {
   // As the Rust reading finds it: a "(?=" in a class or, under (?x), in a comment is no look-ahead
   const unsupported = lookAroundOrBackreference(pattern);
-  if (unsupported) return `The regex uses "${unsupported.text}" at ${unsupported.at + 1}, which Rust regex (the platform's) does not support: no look-around or backreferences.`;
+  if (unsupported) return `The regex uses "${unsupported.text}" ${atChar(pattern, unsupported.at)}, which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // The Rust reading (regex-syntax's refusals with their places, the nest and size limits), then RE2, after the Rust-only syntax is
   // rewritten, which is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex; a nested class or a
   // class set operation, --, && or ~~, written out as the set it stands for). A JavaScript trial compile came first, as a net: it

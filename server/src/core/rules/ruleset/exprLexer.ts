@@ -515,7 +515,7 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
     j++;
   }
   if (!closed && inClass && quoteInClass !== undefined) {
-    const why = `Unterminated string: the class "[" at ${classAt + 1} of the regex is not closed, and a quote inside a class does not end a "matches" string`;
+    const why = `Unterminated string: the class "[" at character ${[...value.slice(0, classAt)].length + 1} of the regex is not closed, and a quote inside a class does not end a "matches" string`;
     // A guess at where the user meant the string to end: offered, not preferred
     problems.push(empty
       ? { code: 'ruleset/expr-syntax', offset: start, length: n - start, message: `${why}; a "]" right after "[" or "[^" is a character of the class, not its end.` }

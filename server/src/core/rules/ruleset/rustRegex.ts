@@ -16,7 +16,7 @@
 // carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
 // repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
-import { byValueReading, jsProperty } from './unicodeNames';
+import { jsProperty, untabledReading, untabledValueList } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
 import { headOf, utf8Length } from '../../text';
 
@@ -41,7 +41,7 @@ interface RegexRead {
   syntaxAt?: number;
   /** Why regex-syntax's translation refuses it (Unicode mode, a property's name or value, a character past ASCII in a class), and
    * where: said after the parse's refusal and the nest limit (NestLimiter runs between the two), before the size limit. */
-  translation?: { why: string; at?: number };
+  translation?: { why: string; at?: number; length?: number };
   /** What closes the group or class the syntax refusal names as left open at the pattern's end, when that is the refusal (outside
    * the x flag, under which the end may be inside a comment). */
   closer?: ')' | ']';
@@ -59,9 +59,43 @@ interface RegexRead {
   /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment;
    * none when an error regex-syntax's parser stops at comes before it (*a(?=b) is a repetition of nothing). */
   lookAround?: { at: number; text: string };
-  /** The first Unicode class by value of a property Rust reads and EdgeKit has no table for (\p{Age=3.0}), as written and where. */
-  untabled?: { at: number; text: string; property: string };
+  /** The first Unicode class Rust reads and EdgeKit has no table for (\p{Hyphen}, \p{Age=3.0}), as written and where. */
+  untabled?: Untabled;
 }
+
+/** A Unicode class Rust reads and EdgeKit has no table for, as written and where: a binary property JavaScript lacks (\p{Hyphen}), or
+ * a class by value of Age or a break property (\p{Age=3.0}, `byValue`); `property` its canonical name. */
+export interface Untabled { at: number; text: string; property: string; byValue: boolean }
+
+/** The properties read by value that EdgeKit has no table for (unicodeNames.ts UNTABLED), by canonical name. */
+const UNTABLED_PROPERTIES = new Set(['Age', 'Grapheme_Cluster_Break', 'Sentence_Break', 'Word_Break']);
+
+/**
+ * The places of a regex as messages name them: "at character 7 of the regex" for the offset i (a UTF-16 index), counted from 1 in
+ * characters as a reader counts them (😀 is one), where "at 7" was read as a column of the line. A pattern with no character past
+ * U+FFFF counts as its index; one with some is counted once, when a place is first named.
+ */
+export function charPlaces(p: string): (i: number) => string {
+  let numbers: Int32Array | undefined;
+  const astral = /[\ud800-\udbff]/.test(p);
+  return (i: number) => {
+    if (!astral) return `at character ${i + 1} of the regex`;
+    if (!numbers) {
+      numbers = new Int32Array(p.length + 1);
+      for (let k = 0, c = 1; k <= p.length; k++) {
+        numbers[k] = c;
+        const u = p.charCodeAt(k);
+        if (!(u >= 0xd800 && u <= 0xdbff && k + 1 < p.length)) c++;
+      }
+    }
+    return `at character ${numbers[Math.min(i, p.length)]} of the regex`;
+  };
+}
+/** One place in `pattern`, as charPlaces names it. */
+export const atChar = (pattern: string, i: number): string => charPlaces(pattern)(i);
+
+/** What an untabled class is, for a message: "the binary property Hyphen", "a class by value of Age". */
+export const untabledWhat = (c: Untabled): string => (c.byValue ? `a class by value of ${c.property}` : `the binary property ${c.property}`);
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
 const RUST_ESCAPES = new Set('0123456789xuUpPdswDSWaftnrvAzbB<>');
@@ -77,7 +111,6 @@ const CAPTURE_FIRST = /^\p{Alphabetic}$/u;
 const CAPTURE_NEXT = /^[\p{Alphabetic}\p{N}.[\]]$/u;
 /** A named group's opener RE2 takes as written (re2js: an ASCII word, not starting with a digit). */
 const RE2_NAMED_GROUP = /^\(\?P?<[A-Za-z_][A-Za-z0-9_]*>$/;
-const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
 /**
  * The white space regex-syntax skips (bump_space under the x flag, parse_decimal in any mode): Rust's char::is_whitespace, the
  * White_Space property. Not JavaScript's \s, which has U+FEFF (a format character) and lacks U+0085 (NEL).
@@ -92,6 +125,31 @@ function spaceEnd(p: string, j: number): number {
     else break;
   }
   return j;
+}
+
+/**
+ * The Unicode class \p or \P at i as regex-syntax's parse_unicode_class reads it: its name (in braces, or one letter), its end and
+ * whether it has braces. Each step is bump_and_bump_space, so under (?x) spaces and "#" comments are skipped after the "p", after
+ * the "{" and after each character of the name (`(?x)\p {L}`, `\p L` and `\p{ L }` are \p{L}); outside (?x) a space is a
+ * character (`\p {L}` is the one-letter class " "). `cut`: the end of the regex comes before the letter or the "}"
+ * (EscapeUnexpectedEof); `escape`: the letter is a backslash (UnicodeClassInvalid).
+ */
+function unicodeClassAt(p: string, i: number, x: boolean): { name: string; end: number; braces: boolean } | 'cut' | 'escape' {
+  const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
+  let j = skip(i + 2);
+  if (j >= p.length) return 'cut';
+  if (p[j] === '{') {
+    let name = '';
+    for (j = skip(j + 1); j < p.length && p[j] !== '}'; ) {
+      const ch = String.fromCodePoint(p.codePointAt(j)!);
+      name += ch;
+      j = skip(j + ch.length);
+    }
+    return j >= p.length ? 'cut' : { name, end: j + 1, braces: true };
+  }
+  if (p[j] === '\\') return 'escape';
+  const ch = String.fromCodePoint(p.codePointAt(j)!);
+  return { name: ch, end: j + ch.length, braces: false };
 }
 
 /**
@@ -175,15 +233,12 @@ const PERL_CLASS = /^[dswDSW]$/;
 /** The ones RE2 reads differently from Rust without Unicode mode too: RE2's \s lacks \v, Rust's ASCII \s ([[:space:]]) has it. */
 const ASCII_DIFFERENT = /^[sS]$/;
 /** Whether the class escape at p[i] ("\d", "\s", ...) must be written out as its set for RE2 to read it as Rust does. */
-const writtenOut = (p: string, i: number, unicode: boolean): boolean => {
+const writtenOut = (p: string, i: number, unicode: boolean, x: boolean): boolean => {
   if (p[i + 1] !== 'p' && p[i + 1] !== 'P') return (unicode ? PERL_CLASS : ASCII_DIFFERENT).test(p[i + 1]);
   // A Unicode class RE2 does not spell as Rust regex does (\p{greek}, \p{Letter}, \p{Script=Greek}, \p{Alphabetic}): its set
-  const m = sticky(UNICODE_CLASS, p, i);
-  return m !== null && !re2Spells(propertyName(m[1])) && jsProperty(propertyName(m[1])) !== undefined;
+  const c = unicodeClassAt(p, i, x);
+  return typeof c === 'object' && !re2Spells(c.name) && jsProperty(c.name) !== undefined;
 };
-
-/** The name of \p{name} or \pN, from UNICODE_CLASS's group. */
-const propertyName = (group: string): string => (group.startsWith('{') ? group.slice(1, -1) : group);
 
 /** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
 class Uncomputed extends Error {}
@@ -323,13 +378,20 @@ function readRegex(p: string): RegexRead {
   // A group or class still open at the end: the refusal, when it is the first one, has its closer (RegexRead.closer); not under
   // the x flag anywhere, where the end may be inside a comment
   const unclosed = (why: string, close: ')' | ']'): void => { if (syntax === undefined && !xSeen) closer = close; refuse(why); };
-  let translated: { why: string; at?: number } | undefined;
-  const refuse = (why: string, place?: number, translation = false): void => {
-    if (translation) translated ??= { why, at: place ?? firstPlace };
+  let translated: { why: string; at?: number; length?: number } | undefined;
+  // `length`: of a translation refusal's place, when it is more than a character (a Unicode class: regex-syntax's span)
+  const refuse = (why: string, place?: number, translation = false, length?: number): void => {
+    if (translation) translated ??= { why, at: place ?? firstPlace, length };
     else if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
     firstPlace = undefined;
   };
-  const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
+  const place = charPlaces(p);
+  // The first place a message names says "of the regex"; a second one in it is "at character 5" (its substitutions run in order)
+  const at = (i: number) => {
+    const first = firstPlace === undefined;
+    firstPlace ??= i;
+    return first ? place(i) : place(i).replace(/ of the regex$/, '');
+  };
   let wellFormed = true;
   let x = false, u = false, iFlag = false, xSeen = false;
   // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
@@ -350,7 +412,8 @@ function readRegex(p: string): RegexRead {
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
   let lookAround: { at: number; text: string } | undefined;
-  let untabled: { at: number; text: string; property: string } | undefined;
+  let untabled: Untabled | undefined;
+  let untabledSeen = 0; // how many untabled classes have been read
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -381,38 +444,46 @@ function readRegex(p: string): RegexRead {
     else if (e === 'p' || e === 'P') {
       // Cut off, or an escape for its letter: parse_unicode_class's errors (EscapeUnexpectedEof, UnicodeClassInvalid)
       const eof = '("incomplete escape sequence, reached end of pattern prematurely")';
-      if (i + 2 >= n) { refuse(`"\\${e}" ${at(i)} is cut off by the end of the regex before its name ${eof}`); return { end: n, re2: p.slice(i), kind: 'class' }; }
-      if (p[i + 2] === '{' && p.indexOf('}', i + 3) < 0) {
+      const c = unicodeClassAt(p, i, x);
+      if (c === 'cut' && spaceEnd(p, i + 2) >= n) {
+        refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} is cut off by the end of the regex before its name ${eof}`);
+        return { end: n, re2: p.slice(i), kind: 'class' };
+      }
+      if (c === 'cut') {
         refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} is cut off by the end of the regex before its "}" ${eof}`);
         return { end: n, re2: p.slice(i), kind: 'class' };
       }
-      if (p[i + 2] === '\\') {
-        refuse(`"\\${e}\\" ${at(i)}: a Unicode class is named by a letter (\\pL) or in braces (\\p{Greek}), not by an escape ("invalid Unicode character class")`);
-        return { end: i + 2, re2: p.slice(i, i + 2), kind: 'class' };
+      if (c === 'escape') {
+        const slash = p.indexOf('\\', i + 2);
+        refuse(`"${p.slice(i, slash + 1)}" ${at(i)}: a Unicode class is named by a letter (\\pL) or in braces (\\p{Greek}), not by an escape ("invalid Unicode character class")`);
+        return { end: slash, re2: p.slice(i, i + 2), kind: 'class' };
       }
-      const m = sticky(UNICODE_CLASS, p, i);
-      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true);
-      const end = i + (m ? m[0].length : 2);
-      const name = m ? propertyName(m[1]) : '';
+      const { name, end } = c;
+      const text = p.slice(i, end);
+      // RE2's spelling: the name without what (?x) skips (\p {L} is \p{L})
+      const re2 = c.braces ? `\\${e}{${name}}` : `\\${e}${name}`;
+      if (!u) refuse(`the Unicode class "${text}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true, end - i);
       // A name regex-syntax does not find
-      if (u && m && !jsProperty(name)) {
-        const byValue = byValueReading(name);
+      if (u && !jsProperty(name)) {
+        const byValue = untabledReading(name);
         if (!byValue) {
-          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true);
+          refuse(`"${text}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true, end - i);
         } else if (byValue.kind === 'untabled') {
-          // Rust reads it (\p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit neither checks its value nor
-          // runs it: RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
-          untabled ??= { at: i, text: m[0], property: byValue.property };
+          // Rust reads it (\p{Hyphen}, \p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit does not run it:
+          // RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
+          untabled ??= { at: i, text, property: byValue.property, byValue: byValue.byValue };
+          untabledSeen++;
           return { end, re2: '\\x{10FFFF}', kind: 'class' };
         } else if (byValue.kind === 'no-value') {
           refuse(byValue.binary
-            ? `"${m[0]}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
-            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`, undefined, true);
+            ? `"${text}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
+            : byValue.noSet ? `"${text}" ${at(i)}: "${byValue.value}" is a value of ${byValue.property} Rust regex has no class for ("Unicode property value not found")`
+            : `"${text}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")${UNTABLED_PROPERTIES.has(byValue.property) ? `; its values: ${untabledValueList(byValue.property)}` : ''}`, undefined, true, end - i);
         } else {
-          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true);
+          refuse(`"${text}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true, end - i);
         }
       }
-      return { end, re2: p.slice(i, end), kind: 'class' };
+      return { end, re2, kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
     else if (e === 'b' && p[i + 2] === '{') {
       // maybe_parse_special_word_boundary: the "{" right after \b, then (bump_and_bump_space: under (?x) spaces and "#" comments
@@ -528,11 +599,11 @@ function readRegex(p: string): RegexRead {
   const escapedClass = (i: number, end: number): (() => CodeSet) => {
     const e = p[i + 1], lower = e.toLowerCase();
     const negated = e !== lower, unicodeMode = u, caseless = iFlag;
+    const cls = lower === 'p' ? unicodeClassAt(p, i, x) : undefined;
     return () => {
       let set: CodeSet | undefined;
       if (lower === 'p') {
-        const name = /^\\[pP](?:\{([^}]*)\}|(.))$/.exec(p.slice(i, end));
-        set = name ? unicodeProperty(name[1] ?? name[2]) : undefined;
+        set = typeof cls === 'object' && cls.end === end ? unicodeProperty(cls.name) : undefined;
         if (!set) throw new Uncomputed();
       } else if (unicodeMode) set = unicodePerlClass(lower as 'd' | 's' | 'w');
       else set = ASCII_CLASSES[{ d: 'digit', s: 'space', w: 'word' }[lower]!];
@@ -551,6 +622,7 @@ function readRegex(p: string): RegexRead {
    */
   const bracketed = (i: number): number => {
     const outAt = out.length;
+    const untabledBefore = untabledSeen;
     let text = ''; // as written, spaces and comments dropped: a flat class's RE2 text
     let computed = false;
     const unicodeMode = u, caseless = iFlag;
@@ -620,7 +692,7 @@ function readRegex(p: string): RegexRead {
         j = r.end;
         if (r.kind === 'class') {
           // Under (?u), \d, \s, \w are Unicode's, which RE2's are not (and RE2's \s lacks \v): the class is written out as its set
-          if (writtenOut(p, start, u)) computed = true;
+          if (writtenOut(p, start, u, x)) computed = true;
           return { set: escapedClass(start, r.end), start };
         }
         const cp = escapedChar(start, r.end);
@@ -712,6 +784,9 @@ function readRegex(p: string): RegexRead {
         text = caseless ? `(?-i:${classText(set)})` : classText(set);
       } catch (err) {
         if (!(err instanceof Uncomputed)) throw err;
+        // A class with an untabled class in a set operation or a nested class ([^\p{Hyphen}--\d]), which RE2 cannot read as written:
+        // one stand-in character for the whole, as for the untabled class alone
+        if (untabledSeen > untabledBefore) text = '\\x{10FFFF}';
       }
     }
     out.push(text);
@@ -734,7 +809,7 @@ function readRegex(p: string): RegexRead {
         else if (u) unicodeBoundary ??= i;
       }
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
-      const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
+      const re2 = r.kind === 'class' && writtenOut(p, i, u, x) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
       const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES, u) : 1);
       push(node, i, outAt);
@@ -923,7 +998,7 @@ export function lookAroundOrBackreference(pattern: string): { at: number; text: 
 }
 
 /** The pattern's first Unicode class EdgeKit has no table for (see RegexRead.untabled), or undefined. */
-export function untabledClass(pattern: string): { at: number; text: string; property: string } | undefined {
+export function untabledClass(pattern: string): Untabled | undefined {
   return read(pattern).untabled;
 }
 
@@ -948,7 +1023,7 @@ export function rustRegexRefusalPlace(pattern: string): { at: number; length: nu
   const one = (at: number | undefined) => (at === undefined ? undefined : { at, length: pattern.codePointAt(at)! > 0xffff ? 2 : 1 });
   if (syntax !== undefined) return one(syntaxAt);
   if (rustNestRefusal(pattern) !== undefined) return undefined;
-  if (translation !== undefined) return one(translation.at);
+  if (translation !== undefined) return translation.length !== undefined && translation.at !== undefined ? { at: translation.at, length: translation.length } : one(translation.at);
   const rep = sizeRefusal(pattern)?.rep;
   return rep && { at: rep.at, length: rep.text.length };
 }
@@ -1027,7 +1102,7 @@ function sizeRefusal(pattern: string): { why: string; rep?: { at: number; text: 
   }
   // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
   const atLeast = (states: number) => (states * STATE_BYTES > 1e15 ? 'more than 10^15' : `at least ${(states * STATE_BYTES).toLocaleString('en')}`);
-  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} bytes compiled`
+  const what = top ? `the counted repetition "${top.rep.text}" ${atChar(pattern, top.rep.at)} makes it ${atLeast(top.states)} bytes compiled`
     : `it is ${atLeast(total)} bytes compiled`;
   // The limit grouped as the count is, to compare them; what brings the pattern under it
   const fix = top ? `a smaller count (or "+", "*" where the exact count does not matter)` : 'a shorter pattern';

@@ -6,7 +6,7 @@ import PROPERTY_ALIASES from 'unicode-property-aliases-ecmascript';
 import VALUE_ALIASES from 'unicode-property-value-aliases-ecmascript';
 
 /** A name as regex-syntax compares it (symbolic_name_normalize): an "is" prefix dropped, spaces, "_", "-" and every character past
- * ASCII dropped, ASCII lower-cased. */
+ * ASCII dropped, ASCII lower-cased; "isc" (ISO_Comment's alias) stays "isc", not the general category "c". */
 export function looseName(name: string): string {
   const from = name.length >= 2 && name.slice(0, 2).toLowerCase() === 'is' ? 2 : 0;
   let out = '';
@@ -15,8 +15,21 @@ export function looseName(name: string): string {
     if (c === ' ' || c === '_' || c === '-' || c > '\x7f') continue;
     out += c >= 'A' && c <= 'Z' ? c.toLowerCase() : c;
   }
-  return out;
+  return from === 2 && out === 'c' ? 'isc' : out;
 }
+
+/**
+ * What JavaScript's tables have and regex-syntax 0.8.11 (UCD 16, as 0.8.9, which wirefilter pins) refuses: the binary property
+ * Changes_When_NFKC_Casefolded (not in property_bool.rs: "Unicode property not found"); the general category Surrogate and the
+ * script Unknown, which its tables name and have no set for (general_category.rs, script.rs: "Unicode property value not found");
+ * the scripts of Unicode 17 (Node 20's tables), which it does not name ("Unicode property not found").
+ */
+const RUST_LACKS = new Set(['Changes_When_NFKC_Casefolded', 'Beria_Erfe', 'Sidetic', 'Tai_Yo', 'Tolong_Siki']);
+/** The values regex-syntax names and has no set for, by loose name: the property and value a message names. */
+const NO_SET = new Map<string, { property: string; value: string }>([
+  ['cs', { property: 'General_Category', value: 'Surrogate' }], ['surrogate', { property: 'General_Category', value: 'Surrogate' }],
+  ['zzzz', { property: 'Script', value: 'Unknown' }], ['unknown', { property: 'Script', value: 'Unknown' }],
+]);
 
 /** A by-value name split as regex-syntax's parse_unicode_class splits it: at its first "!=", else its first ":", else its first "="
  * (\p{sc=a:b} is the property "sc=a"); undefined when it has none. */
@@ -47,6 +60,7 @@ function build(): Tables {
   const sc = new Map<string, string>();
   const values = (property: string, into: Map<string, string>, js: (canonical: string) => string) => {
     for (const [alias, canonical] of VALUE_ALIASES.get(property) ?? []) {
+      if (RUST_LACKS.has(canonical) || NO_SET.has(looseName(canonical))) continue;
       for (const n of [alias, canonical]) if (!into.has(looseName(n)) && jsKnows(js(canonical))) into.set(looseName(n), js(canonical));
     }
   };
@@ -61,7 +75,7 @@ function build(): Tables {
   for (const [alias, canonical] of PROPERTY_ALIASES) for (const n of [alias, canonical]) properties.set(looseName(n), canonical);
   const nonBinary = new Set(['General_Category', 'Script', 'Script_Extensions']);
   for (const [alias, canonical] of PROPERTY_ALIASES) {
-    if (nonBinary.has(canonical) || !jsKnows(canonical)) continue;
+    if (nonBinary.has(canonical) || RUST_LACKS.has(canonical) || !jsKnows(canonical)) continue;
     binary.set(looseName(alias), canonical);
     binary.set(looseName(canonical), canonical);
   }
@@ -95,6 +109,19 @@ export function jsProperty(name: string): { expr: string; negated: boolean } | u
   return expr === undefined ? undefined : { expr, negated: false };
 }
 
+/**
+ * The binary properties regex-syntax 0.8.11 reads (unicode_tables/property_bool.rs) and JavaScript's RegExp has no table for, with
+ * or without the v flag (Node 20), by their loose names (property_names.rs): its canonical name, then its short aliases. InCB, in
+ * property_bool.rs too, is not here: canonical_prop reads "incb" as Indic_Conjunct_Break, which property_bool.rs lacks, so
+ * regex-syntax refuses \p{InCB} ("Unicode property not found").
+ */
+const RUST_ONLY_BINARY = new Map<string, string>(
+  ('Grapheme_Link grlink, Hyphen, IDS_Unary_Operator idsu, ID_Compat_Math_Continue, ID_Compat_Math_Start, Modifier_Combining_Mark mcm, ' +
+    'Other_Alphabetic oalpha, Other_Default_Ignorable_Code_Point odi, Other_Grapheme_Extend ogrext, Other_ID_Continue oidc, ' +
+    'Other_ID_Start oids, Other_Lowercase olower, Other_Math omath, Other_Uppercase oupper, Prepended_Concatenation_Mark pcm')
+    .split(', ').flatMap((names) => { const [canonical, ...aliases] = names.split(' '); return [canonical, ...aliases].map((n) => [looseName(n), canonical] as [string, string]); }),
+);
+
 /** The properties regex-syntax reads by value and JavaScript has no table for (unicode.rs canonical_prop, property_values), by loose name. */
 const UNTABLED = new Map<string, string>([
   ['age', 'Age'],
@@ -104,25 +131,65 @@ const UNTABLED = new Map<string, string>([
 ]);
 
 /**
- * How Rust regex reads a by-value name (name=value, name:value, name!=value) that jsProperty does not resolve: a property it reads
- * by value and EdgeKit has no table for (`untabled`), a binary property, which takes no value (`no-value`, regex-syntax's "Unicode
- * property value not found"), a value the general category, the script or the script extensions lack (`no-value` too), or a
- * property it does not read by value (`no-property`: "Unicode property not found"). Undefined when the name is not by value.
+ * The values regex-syntax 0.8.11 takes of each of them: each canonical value, then its short aliases, from property_values.rs,
+ * less those its sets lack (unicode.rs: `ages` has no Unassigned, the break tables no Other, E_Base, E_Base_GAZ, E_Modifier or
+ * Glue_After_Zwj), which it refuses as an unknown value ("Unicode property value not found"). Word_Break's "ex" is
+ * ExtendNumLet there, as in Unicode's PropertyValueAliases.
  */
-export function byValueReading(name: string):
-  | { kind: 'untabled'; property: string }
-  | { kind: 'no-value'; property: string; value: string; binary: boolean }
+const UNTABLED_VALUES: Record<string, string> = {
+  Age: 'V1_1 1.1, V2_0 2.0, V2_1 2.1, V3_0 3.0, V3_1 3.1, V3_2 3.2, V4_0 4.0, V4_1 4.1, V5_0 5.0, V5_1 5.1, V5_2 5.2, V6_0 6.0, ' +
+    'V6_1 6.1, V6_2 6.2, V6_3 6.3, V7_0 7.0, V8_0 8.0, V9_0 9.0, V10_0 10.0, V11_0 11.0, V12_0 12.0, V12_1 12.1, V13_0 13.0, ' +
+    'V14_0 14.0, V15_0 15.0, V15_1 15.1, V16_0 16.0',
+  Grapheme_Cluster_Break: 'Control cn, CR, Extend ex, L, LF, LV, LVT, Prepend pp, Regional_Indicator ri, SpacingMark sm, T, V, ZWJ',
+  Sentence_Break: 'ATerm at, Close cl, CR, Extend ex, Format fo, OLetter le, LF, Lower lo, Numeric nu, SContinue sc, Sep se, Sp, ' +
+    'STerm st, Upper up',
+  Word_Break: 'ALetter le, CR, Double_Quote dq, ExtendNumLet ex, Extend, Format fo, Hebrew_Letter hl, Katakana ka, LF, MidNumLet mb, ' +
+    'MidLetter ml, MidNum mn, Newline nl, Numeric nu, Regional_Indicator ri, Single_Quote sq, WSegSpace, ZWJ',
+};
+let untabledValues: Map<string, Set<string>> | undefined;
+function untabledValueKnown(property: string, value: string): boolean {
+  untabledValues ??= new Map(Object.entries(UNTABLED_VALUES).map(([p, list]) => [p, new Set(list.split(/,? /).map(looseName))]));
+  return untabledValues.get(property)!.has(looseName(value));
+}
+
+/** The values of an untabled property as a message lists them: Age's versions, a break property's canonical values. */
+export function untabledValueList(property: string): string {
+  return property === 'Age' ? 'the Unicode versions 1.1 to 16.0 (V1_1 to V16_0)' : UNTABLED_VALUES[property].split(', ').map((v) => v.split(' ')[0]).join(', ');
+}
+
+/**
+ * How Rust regex reads a name that jsProperty does not resolve: a binary property it has and JavaScript lacks (\p{Hyphen}), or a
+ * property it reads by value and EdgeKit has no table for (\p{Age=3.0}) (`untabled`); of a by-value name (name=value, name:value,
+ * name!=value), a binary property, which takes no value (`no-value`, regex-syntax's "Unicode property value not found"), a value
+ * the general category, the script, the script extensions, Age or a break property lack (`no-value` too; `noSet` of a value regex-syntax
+ * names and has no set for, Surrogate and Unknown, by value or not: \p{Cs}), or a property it does not read by value
+ * (`no-property`: "Unicode property not found"). Undefined when it is none of these (a name Rust regex does not know).
+ */
+export function untabledReading(name: string):
+  | { kind: 'untabled'; property: string; byValue: boolean }
+  | { kind: 'no-value'; property: string; value: string; binary: boolean; noSet?: boolean }
   | { kind: 'no-property'; property: string }
   | undefined {
   const byValue = splitByValue(name);
-  if (!byValue) return undefined;
+  if (!byValue) {
+    // regex-syntax's canonical_binary: a property's name before a general category's and a script's ("cf", "sc", "lc" aside)
+    const n = looseName(name);
+    const binary = n !== 'cf' && n !== 'sc' && n !== 'lc' ? RUST_ONLY_BINARY.get(n) : undefined;
+    if (binary) return { kind: 'untabled', property: binary, byValue: false };
+    const noSet = NO_SET.get(n);
+    return noSet && { kind: 'no-value', property: noSet.property, value: name, binary: false, noSet: true };
+  }
   const t = (tables ??= build());
   const loose = looseName(byValue.property);
   const untabled = UNTABLED.get(loose);
-  if (untabled) return { kind: 'untabled', property: untabled };
+  if (untabled) {
+    return untabledValueKnown(untabled, byValue.value) ? { kind: 'untabled', property: untabled, byValue: true }
+      : { kind: 'no-value', property: untabled, value: byValue.value, binary: false };
+  }
   const canonical = t.properties.get(loose);
   if (canonical === 'General_Category' || canonical === 'Script' || canonical === 'Script_Extensions') {
-    return { kind: 'no-value', property: canonical, value: byValue.value, binary: false };
+    const noSet = NO_SET.get(looseName(byValue.value))?.property === (canonical === 'General_Category' ? 'General_Category' : 'Script');
+    return { kind: 'no-value', property: canonical, value: byValue.value, binary: false, noSet };
   }
   const binary = t.binary.get(loose);
   if (binary) return { kind: 'no-value', property: binary, value: byValue.value, binary: true };
