@@ -83,16 +83,17 @@ test(`every golden fixture: fixAll ends within ${MAX_PASSES} passes, adds no syn
 });
 
 test('a misspelling as near to two allowed values is left for the user: both are offered, neither is auto-fixed', () => {
-  // "!n" is one edit from "!in" and from "in" (opposite meanings), "ge" from "geq" and "gt", "ddos_l" from ddos_l4 and ddos_l7,
+  // "!n" is one edit from "!in" and from "in" (opposite meanings), "lq" from "eq", "leq" and "lt", "ddos_l" from ddos_l4 and ddos_l7,
   // "rfc3339m" from rfc3339 and rfc3339ms: picking one would change what the document means.
   const filter = (op: string) => `{"where": {"key": "EdgeResponseStatus", "operator": "${op}", "value": [403]}}`;
   const cases: [string, DocKind, string[]][] = [
     [filter('!n'), 'logpush-filter', ['"!in"', '"in"']],
-    [filter('ge'), 'logpush-filter', ['"geq"', '"gt"']],
+    [filter('lq'), 'logpush-filter', ['"eq"', '"leq"', '"lt"']],
     ['{"name": "x", "kind": "zone", "phase": "ddos_l", "rules": []}', 'waf-ruleset', ['"ddos_l4"', '"ddos_l7"']],
     ['{"name": "j", "dataset": "http_requests", "destination_conf": "s3://b?region=us-east-1", "output_options": {"timestamp_format": "rfc3339m"}}',
       'logpush-job', ['"rfc3339"', '"rfc3339ms"']],
   ];
+  // ("ge" was one of them; it is wirefilter's word for "geq", named as such since x-edgekit-aliases: logpush/filter.test.ts.)
   for (const [text, kind, choices] of cases) {
     const p = validateText(text, kind).find((x) => x.code === 'schema/enum')!;
     assert.ok(p, text);
