@@ -291,3 +291,30 @@ test('a kind that does not fit the phase\'s level is a warning on "kind", with t
     assert.deepEqual(body(kind, phase).at('ruleset/kind-phase'), [], `${kind} ${phase}`);
   }
 });
+
+// rv24: the skip-own-phase fixes wrote "ruleset": "current" beside a "ruleset": "current" already there (a duplicate key, a
+// syntax/duplicate-key error after the fix), and "phases": [own, own] was offered the removal of one item, which left the other.
+test('a skip rule\'s own phase beside an option that skips the rest already: the fixes never write a key twice', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const body = (ap: Record<string, unknown>, kind = 'zone') => check({ name: 'c', kind, phase: 'http_request_firewall_custom',
+    rules: [{ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: ap }] });
+  const fixesOf = (c: ReturnType<typeof check>) => c.problems.find((q) => q.code === 'ruleset/skip-own-phase')!.fixes!;
+  const own = ['http_request_firewall_custom'];
+  for (const [ap, titles] of [
+    [{ ruleset: 'current', phases: own }, ['Skip the remaining rules of the phase instead ("phase": "current")', 'Remove "phases" (the rule skips the remaining rules already)']],
+    [{ phases: own, ruleset: 'current' }, ['Skip the remaining rules of the phase instead ("phase": "current")', 'Remove "phases" (the rule skips the remaining rules already)']],
+    [{ phases: own, phase: 'current', products: ['waf'] }, ['Skip the remaining rules of this ruleset instead ("ruleset": "current")', 'Remove "phases" (the rule skips the remaining rules already)']],
+    [{ ruleset: 'current', phase: 'current', phases: own }, ['Remove "phases" (the rule skips the remaining rules already)']],
+    [{ phases: [...own, ...own] }, ['Skip the remaining rules of this ruleset instead ("ruleset": "current")', 'Skip the remaining rules of the phase instead ("phase": "current")']],
+  ] as const) {
+    const c = body(ap);
+    const fixes = fixesOf(c);
+    assert.deepEqual(fixes.map((f) => f.title), titles, JSON.stringify(ap));
+    for (const f of fixes) {
+      const fixed = applyEdits(c.text, f.edits);
+      assert.deepEqual(validateText(fixed, 'waf-ruleset').map((q) => q.code), [], `${f.title}\n${fixed}`);
+    }
+  }
+  // At the account level: "ruleset" there already, the one fix removes "phases"
+  assert.deepEqual(fixesOf(body({ ruleset: 'current', phases: own }, 'root')).map((f) => f.title), ['Remove "phases" (the rule skips the remaining rules already)']);
+});
