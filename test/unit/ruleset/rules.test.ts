@@ -318,3 +318,17 @@ test('a skip rule\'s own phase beside an option that skips the rest already: the
   // At the account level: "ruleset" there already, the one fix removes "phases"
   assert.deepEqual(fixesOf(body({ ruleset: 'current', phases: own }, 'root')).map((f) => f.title), ['Remove "phases" (the rule skips the remaining rules already)']);
 });
+
+// rv24: "kind": "custom" with a zone-only phase said `"kind": "custom" is an account's custom ruleset`: custom rulesets are deployed
+// at the zone level too (waf/account/custom-rulesets: "that you can deploy at the account or zone level"; the skip options'
+// "zone-level custom and entry point rulesets"). What rules them out of those phases is that custom rulesets are the WAF's only
+// (ruleset-engine/about/rulesets.mdx: "Currently, custom rulesets are only supported by the Cloudflare WAF").
+test('a custom ruleset in a zone-only phase is warned for being the WAF\'s, not an account\'s', () => {
+  const c = check({ name: 'x', kind: 'custom', phase: 'http_config_settings', rules: [] });
+  const p = c.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+  assert.doesNotMatch(p.message, /account/);
+  assert.match(p.message, /custom rulesets are only supported by the Cloudflare WAF/);
+  assert.match(p.message, /Configuration Rules/);
+  assert.match(p.message, /"kind": "zone"/);
+  assert.equal(p.fixes, undefined);
+});
