@@ -61,3 +61,24 @@ test('after and/or, the names the examples write there come first; after "(" or 
   const first = [...items].sort((a, b) => (key(a) < key(b) ? -1 : 1))[0];
   assert.equal(first.kind, 'constant', `${first.label}`);
 });
+
+// rv24: inside a function call the overall order put `not` third and cf.bot_management.score (an Integer) fourth as the argument of
+// starts_with(String, String), where neither fits: the names whose type the parameter takes come first, each part in the order of
+// use; every entry stays.
+test('inside a function call, the names the parameter\'s type takes come first, in the order of use', () => {
+  const all = ordered('').map((e) => e.label);
+  for (const expression of ['starts_with(', 'starts_with(http.host, ', 'not starts_with(lower(', 'http.host eq "a" and ends_with(']) {
+    const items = ordered(expression);
+    const labels = items.map((e) => e.label);
+    assert.deepEqual([...labels].sort(), [...all].sort(), `${expression}: every entry kept`);
+    assert.deepEqual(labels.slice(0, 3), ['http.request.uri.path', 'http.host', 'http.request.method'], `${expression}: ${labels.slice(0, 6).join()}`);
+    const firstMisfit = items.findIndex((e) => e.label === 'not' || (e.kind === 'field' && !/^(String|Bytes)$/.test(e.detail ?? '')));
+    const lastFit = items.map((e) => e.kind === 'field' && /^(String|Bytes)$/.test(e.detail ?? '')).lastIndexOf(true);
+    assert.ok(lastFit < firstMisfit, `${expression}: ${labels[firstMisfit]} at ${firstMisfit} before a string field at ${lastFit}`);
+  }
+  // A parameter that takes a boolean (to_string's integer, boolean or IP): `not` among the fitting ones
+  const toString = ordered('to_string(').map((e) => e.label);
+  assert.ok(toString.indexOf('not') < toString.indexOf('http.request.uri.path'), toString.slice(0, 6).join());
+  // Outside a call (after its closing parenthesis and an operator) the overall order again
+  assert.deepEqual(ordered('starts_with(http.host, "a") or (').map((e) => e.label).slice(0, 3), ['http.request.uri.path', 'http.host', 'not']);
+});

@@ -291,3 +291,44 @@ test('a kind that does not fit the phase\'s level is a warning on "kind", with t
     assert.deepEqual(body(kind, phase).at('ruleset/kind-phase'), [], `${kind} ${phase}`);
   }
 });
+
+// rv24: the skip-own-phase fixes wrote "ruleset": "current" beside a "ruleset": "current" already there (a duplicate key, a
+// syntax/duplicate-key error after the fix), and "phases": [own, own] was offered the removal of one item, which left the other.
+test('a skip rule\'s own phase beside an option that skips the rest already: the fixes never write a key twice', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const body = (ap: Record<string, unknown>, kind = 'zone') => check({ name: 'c', kind, phase: 'http_request_firewall_custom',
+    rules: [{ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: ap }] });
+  const fixesOf = (c: ReturnType<typeof check>) => c.problems.find((q) => q.code === 'ruleset/skip-own-phase')!.fixes!;
+  const own = ['http_request_firewall_custom'];
+  for (const [ap, titles] of [
+    [{ ruleset: 'current', phases: own }, ['Skip the remaining rules of the phase instead ("phase": "current")', 'Remove "phases" (the rule skips the remaining rules already)']],
+    [{ phases: own, ruleset: 'current' }, ['Skip the remaining rules of the phase instead ("phase": "current")', 'Remove "phases" (the rule skips the remaining rules already)']],
+    [{ phases: own, phase: 'current', products: ['waf'] }, ['Skip the remaining rules of this ruleset instead ("ruleset": "current")', 'Remove "phases" (the rule skips the remaining rules already)']],
+    [{ ruleset: 'current', phase: 'current', phases: own }, ['Remove "phases" (the rule skips the remaining rules already)']],
+    [{ phases: [...own, ...own] }, ['Skip the remaining rules of this ruleset instead ("ruleset": "current")', 'Skip the remaining rules of the phase instead ("phase": "current")']],
+  ] as const) {
+    const c = body(ap);
+    const fixes = fixesOf(c);
+    assert.deepEqual(fixes.map((f) => f.title), titles, JSON.stringify(ap));
+    for (const f of fixes) {
+      const fixed = applyEdits(c.text, f.edits);
+      assert.deepEqual(validateText(fixed, 'waf-ruleset').map((q) => q.code), [], `${f.title}\n${fixed}`);
+    }
+  }
+  // At the account level: "ruleset" there already, the one fix removes "phases"
+  assert.deepEqual(fixesOf(body({ ruleset: 'current', phases: own }, 'root')).map((f) => f.title), ['Remove "phases" (the rule skips the remaining rules already)']);
+});
+
+// rv24: "kind": "custom" with a zone-only phase said `"kind": "custom" is an account's custom ruleset`: custom rulesets are deployed
+// at the zone level too (waf/account/custom-rulesets: "that you can deploy at the account or zone level"; the skip options'
+// "zone-level custom and entry point rulesets"). What rules them out of those phases is that custom rulesets are the WAF's only
+// (ruleset-engine/about/rulesets.mdx: "Currently, custom rulesets are only supported by the Cloudflare WAF").
+test('a custom ruleset in a zone-only phase is warned for being the WAF\'s, not an account\'s', () => {
+  const c = check({ name: 'x', kind: 'custom', phase: 'http_config_settings', rules: [] });
+  const p = c.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+  assert.doesNotMatch(p.message, /account/);
+  assert.match(p.message, /custom rulesets are only supported by the Cloudflare WAF/);
+  assert.match(p.message, /Configuration Rules/);
+  assert.match(p.message, /"kind": "zone"/);
+  assert.equal(p.fixes, undefined);
+});

@@ -4,7 +4,7 @@ import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-pars
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   CHARACTERISTIC_ONLY, FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
-  managedRuleset, sameTy, tyName, type FieldInfo, type FunctionInfo, type Ty,
+  T, isParamClass, managedRuleset, sameTy, tyName, type FieldInfo, type FunctionInfo, type Ty,
 } from './catalog';
 import { bodyKind, bodyKindFix, bodyKindWords, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
@@ -219,9 +219,21 @@ export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | u
   if (offset <= at.node.offset || offset >= at.node.offset + at.node.length) return undefined;
   const decoded = new JsonStringMap(doc.text, at.node.offset, at.node.length);
   const before = decoded.value.slice(0, decoded.toDecoded(offset));
+  const call = callAt(tokenize(before).tokens);
+  if (!call) return undefined;
+  const { fn, arg } = call;
+  const { label, parameters } = signatureParts(fn);
+  const phases = fn.phases ? `\n\nAvailable in ${fn.phases.join(', ')}.` : '';
+  return { label, documentation: `${fn.doc}${phases}`, parameters: parameters.map((at) => ({ label: at })), activeParameter: Math.min(arg, fn.params.length - 1) };
+}
+
+/** The function call whose argument ends the tokens (an unfinished expression up to the caret), and which argument (0-based): the
+ * innermost open "(" right after a function name; commas at its level count the arguments. Undefined outside a call, or in a call
+ * of a function without parameters. */
+function callAt(tokens: readonly Token[]): { fn: FunctionInfo; arg: number } | undefined {
   const frames: { fn?: string; commas: number }[] = [];
   let prev: Token | undefined;
-  for (const t of tokenize(before).tokens) {
+  for (const t of tokens) {
     if (t.kind === 'punct') {
       if (t.text === '(' || t.text === '[' || t.text === '{') frames.push({ fn: t.text === '(' && prev?.kind === 'ident' ? prev.text : undefined, commas: 0 });
       else if (t.text === ')' || t.text === ']' || t.text === '}') frames.pop();
@@ -231,10 +243,16 @@ export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | u
   }
   const top = frames[frames.length - 1];
   const fn = top?.fn !== undefined ? FUNCTIONS.get(top.fn) : undefined;
-  if (!fn || fn.params.length === 0) return undefined;
-  const { label, parameters } = signatureParts(fn);
-  const phases = fn.phases ? `\n\nAvailable in ${fn.phases.join(', ')}.` : '';
-  return { label, documentation: `${fn.doc}${phases}`, parameters: parameters.map((at) => ({ label: at })), activeParameter: Math.min(top.commas, fn.params.length - 1) };
+  return fn && fn.params.length > 0 ? { fn, arg: top.commas } : undefined;
+}
+
+/** Whether a parameter of a signature takes a value of type `ty` as it stands (no index or "[*]" after it): completion's ranking inside
+ * a call (the checker's own test, exprCheck's arg, also reads what follows). */
+function paramTakes(param: FunctionInfo['params'][number], ty: Ty): boolean {
+  if (param === 'array') return ty.t === 'Array';
+  if (isParamClass(param)) return param.kinds.includes(ty.t);
+  if (param.t === 'Array') return ty.t === 'Array';
+  return ty.t === param.t || ((ty.t === 'String' || ty.t === 'Bytes') && (param.t === 'String' || param.t === 'Bytes'));
 }
 
 // ---------------- completion ----------------
@@ -363,16 +381,26 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, s
     for (const [name, what] of site.names) out.push({ label: name, kind: 'constant', detail: what, replace, sortText: `0${name}` });
   }
   // A field or function the phase gives no value or refuses would only be a ruleset/expr-phase warning once picked
+  // Inside a function call, the names whose type the parameter takes first (rv24): `not` or an Integer field is no argument of
+  // starts_with(); a function whose result is its first argument's type (concat, coalesce) may fit any
+  const call = callAt(preceding);
+  const param = call && call.fn.params[Math.min(call.arg, call.fn.params.length - 1)];
+  const misfits = new Set<string>();
+  const fit = (label: string, ty: Ty | 'arg0') => { if (param && ty !== 'arg0' && !paramTakes(param, ty)) misfits.add(label); };
   const names: CompletionEntry[] = [];
   for (const f of catalogue.fields.values()) {
-    if (offered(f)) names.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+    if (!offered(f)) continue;
+    names.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+    fit(f.name, f.type);
   }
   for (const fn of FUNCTIONS.values()) {
     if (!callable(fn)) continue;
     names.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
+    fit(fn.name, fn.result);
   }
   names.push({ label: 'not', kind: 'operator', detail: 'logical', replace, documentation: OPERATOR_DOCS.not });
-  out.push(...byRelevance(names, !!prev && (prev.kind === 'ident' || prev.kind === 'punct') && LOGICAL_OPERATORS.has(prev.text)));
+  fit('not', T.Boolean);
+  out.push(...byRelevance(names, !!prev && (prev.kind === 'ident' || prev.kind === 'punct') && LOGICAL_OPERATORS.has(prev.text), misfits));
   return out;
 }
 
@@ -398,15 +426,17 @@ function relevanceOf(name: string): readonly [number, number] {
 /**
  * The entries with a sortText in the order of relevance (docs/architecture.md, ux14): how often the examples of Cloudflare's docs use
  * each name (data/rules-language/docs_expression_counts.tsv); after and/or, how often it comes right there first, then overall;
- * ties, and the names no example uses, alphabetical. Every entry stays: typing filters them as before.
+ * ties, and the names no example uses, alphabetical. Inside a call the `misfits` (names whose type the parameter does not take) come
+ * after all the others (rv24). Every entry stays: typing filters them as before.
  */
-function byRelevance(entries: CompletionEntry[], afterLogical: boolean): CompletionEntry[] {
-  const key = (e: CompletionEntry): [number, number] => {
+function byRelevance(entries: CompletionEntry[], afterLogical: boolean, misfits: ReadonlySet<string> = new Set()): CompletionEntry[] {
+  const key = (e: CompletionEntry): [number, number, number] => {
     const [uses, after] = relevanceOf(e.label);
-    return afterLogical ? [after, uses] : [uses, 0];
+    const fits = misfits.has(e.label) ? 0 : 1;
+    return afterLogical ? [fits, after, uses] : [fits, uses, 0];
   };
   const keyed = entries.map((e) => ({ e, k: key(e) }));
-  keyed.sort((a, b) => b.k[0] - a.k[0] || b.k[1] - a.k[1] || (a.e.label < b.e.label ? -1 : a.e.label > b.e.label ? 1 : 0));
+  keyed.sort((a, b) => b.k[0] - a.k[0] || b.k[1] - a.k[1] || b.k[2] - a.k[2] || (a.e.label < b.e.label ? -1 : a.e.label > b.e.label ? 1 : 0));
   const width = String(keyed.length).length;
   // After a place's own names ("0<name>")
   return keyed.map(({ e }, i) => ({ ...e, sortText: `1${String(i).padStart(width, '0')}` }));

@@ -87,7 +87,7 @@ export const SKIPPABLE_PHASES = ['http_ratelimit', 'http_request_sbfm', 'http_re
 
 /**
  * The level whose entry points a phase has, where the docs settle it (docs/architecture.md, ux14): an account's (a ruleset of kind
- * "root", or "custom") or a zone's ("zone"). Account only: Bulk Redirects ("Add Bulk Redirect Rules to the entry point ruleset of the
+ * "root") or a zone's ("zone"). Account only: Bulk Redirects ("Add Bulk Redirect Rules to the entry point ruleset of the
  * http_request_redirect phase at the account level"), Network-layer DDoS Attack Protection (its overrides: the ddos_l4 phase "at the
  * account level") and Network Firewall (an account's root ruleset; managed rulesets listed under /accounts/). Zone only: the Rules
  * products whose pages deploy their rules "to the <phase> phase at the zone level" and describe no account entry point. Not here
@@ -114,19 +114,21 @@ export const PHASE_LEVELS: Readonly<Record<string, { level: 'zone' | 'account'; 
 };
 
 /**
- * A ruleset kind that does not fit its phase's level (PHASE_LEVELS): "root" or "custom" (an account's) with a zone's phase, "zone"
- * with an account's. The message says why; `fit` is the kind to write where one is meant beyond doubt (an entry point of the other
+ * A ruleset kind that does not fit its phase's level (PHASE_LEVELS): "root" (an account's) with a zone's phase, "zone" with an
+ * account's; "custom" with a zone's phase too, for another reason: custom rulesets are the WAF's only (they are deployed at both
+ * levels, waf/account/custom-rulesets). The message says why; `fit` is the kind to write where one is meant beyond doubt (an entry point of the other
  * level: root for zone, zone for root; a custom ruleset has no entry point kind it surely meant). Undefined when it fits, when either
  * is not a string, or when the docs do not settle the phase's level. The ruleset check and the Terraform export give this reason.
  */
 export function kindPhaseMismatch(kind: unknown, phase: unknown): { message: string; fit?: 'zone' | 'root' } | undefined {
   if (typeof kind !== 'string' || typeof phase !== 'string' || !Object.hasOwn(PHASE_LEVELS, phase)) return undefined;
   const { level, product } = PHASE_LEVELS[phase];
-  const account = kind === 'root' || kind === 'custom';
-  if (level === 'zone' && account) {
-    const what = kind === 'root' ? 'an account\'s entry point' : 'an account\'s custom ruleset';
-    return { message: `"kind": "${kind}" is ${what}, but phase ${phase} (${product}) is a zone's: the docs configure it at the zone level only, in a zone's entry point ("kind": "zone").`,
-      ...(kind === 'root' ? { fit: 'zone' as const } : {}) };
+  if (level === 'zone' && kind === 'custom') {
+    // Custom rulesets are deployed at both levels (waf/account/custom-rulesets), but in the WAF's phases only (rv24)
+    return { message: `"kind": "custom" is a custom ruleset, and custom rulesets are only supported by the Cloudflare WAF (ruleset-engine/about/rulesets.mdx): phase ${phase} (${product}) takes its rules in a zone's entry point ("kind": "zone").` };
+  }
+  if (level === 'zone' && kind === 'root') {
+    return { message: `"kind": "root" is an account's entry point, but phase ${phase} (${product}) is a zone's: the docs configure it at the zone level only, in a zone's entry point ("kind": "zone").`, fit: 'zone' };
   }
   if (level === 'account' && kind === 'zone') {
     return { message: `"kind": "zone" is a zone's entry point, but phase ${phase} (${product}) is an account's: the docs configure it at the account level only, in an account's entry point ("kind": "root").`, fit: 'root' };

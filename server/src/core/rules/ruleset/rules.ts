@@ -297,7 +297,8 @@ const kindPhase: Rule = {
  * of one or more phases", and the phases one can skip (SKIPPABLE_PHASES) all run after the custom rules: the own phase is running
  * already. Its remaining rules are skipped with "ruleset": "current", or at the zone level with "phase": "current" ("supported only
  * in zone-level custom and entry point rulesets for the http_request_firewall_custom phase"). Fixes: with other phases beside it,
- * its removal; alone, the member replaced by each option that fits (neither preferred: which one was meant is the user's).
+ * its removal; alone (or named twice), the member replaced by each option that fits and the rule does not have yet (neither
+ * preferred: which one was meant is the user's), and beside an option it has, the member's removal (rv24).
  */
 const skipOwnPhase: Rule = {
   id: 'ruleset/skip-own-phase',
@@ -318,17 +319,21 @@ const skipOwnPhase: Rule = {
         const current = `"ruleset": "current"${zoneCurrent ? ' (or, for the whole phase at the zone level, "phase": "current")' : ''}`;
         const message = `Rule ${i} skips phase ${phase}, its own: "phases" skips the execution of other phases, those that run later (the skip options list ${SKIPPABLE_PHASES.join(', ')}); this phase's remaining rules are skipped with ${current}.`;
         let fixes;
-        if (phases.length > 1) {
+        if (phases.some((q) => q !== phase)) {
           // The item and the comma that separates it from its neighbour
           const edit = k < phases.length - 1
             ? { offset: at.offset, length: doc.locate([...path, k + 1]).offset - at.offset, newText: '' }
             : (() => { const prev = doc.locate([...path, k - 1]); return { offset: prev.offset + prev.length, length: at.offset + at.length - prev.offset - prev.length, newText: '' }; })();
           fixes = [{ title: `Remove "${phase}" from "phases"`, edits: [edit] }];
         } else {
+          // The member replaced by an option the rule does not have yet (never a key twice); beside one it has, its removal
+          const params = rule.action_parameters as Obj;
+          const has = (name: string) => Object.hasOwn(params, name);
           const key = doc.locate(path, 'key'), value = doc.locate(path);
           const member = (text: string) => [{ offset: key.offset, length: value.offset + value.length - key.offset, newText: text }];
-          fixes = [{ title: 'Skip the remaining rules of this ruleset instead ("ruleset": "current")', edits: member('"ruleset": "current"') },
-            ...(zoneCurrent ? [{ title: 'Skip the remaining rules of the phase instead ("phase": "current")', edits: member('"phase": "current"') }] : [])];
+          fixes = [...(!has('ruleset') ? [{ title: 'Skip the remaining rules of this ruleset instead ("ruleset": "current")', edits: member('"ruleset": "current"') }] : []),
+            ...(zoneCurrent && !has('phase') ? [{ title: 'Skip the remaining rules of the phase instead ("phase": "current")', edits: member('"phase": "current"') }] : []),
+            ...(has('ruleset') || has('phase') ? [{ title: 'Remove "phases" (the rule skips the remaining rules already)', edits: [memberRemoval(doc, path.slice(0, -1), params, 'phases')] }] : [])];
         }
         out.push(ctx.report('ruleset/skip-own-phase', message, at, { fixes }));
       });
@@ -336,6 +341,17 @@ const skipOwnPhase: Rule = {
     return out;
   },
 };
+
+/** The edit that removes member `name` of `obj` (the object at `at`) with the comma that separates it from a neighbour (the object has
+ * another member). */
+function memberRemoval(doc: ParsedDoc, at: JsonPath, obj: Obj, name: string): { offset: number; length: number; newText: string } {
+  const names = Object.keys(obj);
+  const i = names.indexOf(name);
+  const start = doc.locate([...at, name], 'key').offset, end = doc.locate([...at, name]);
+  if (i < names.length - 1) return { offset: start, length: doc.locate([...at, names[i + 1]], 'key').offset - start, newText: '' };
+  const prev = doc.locate([...at, names[i - 1]]);
+  return { offset: prev.offset + prev.length, length: end.offset + end.length - prev.offset - prev.length, newText: '' };
+}
 
 const ruleIds: Rule = {
   id: 'ruleset/rule-ids',
