@@ -167,6 +167,27 @@ export function applyEdits(text: string, edits: readonly { offset: number; lengt
   return parts.join('');
 }
 
+/**
+ * The edits that remove the items `removed` (indexes) of a list whose items are at `spans` (in order; a JSON array's elements, the
+ * names of a comma-separated list), each with one separator: a run of removed items goes with the separator before it (after the
+ * item it follows), a run at the start with the one after it; all of them, the text from the first to the last. One edit per run,
+ * so the edits never overlap.
+ */
+export function itemRemovals(spans: readonly { offset: number; length: number }[], removed: ReadonlySet<number>): { offset: number; length: number; newText: string }[] {
+  const out: { offset: number; length: number; newText: string }[] = [];
+  const end = (i: number): number => spans[i].offset + spans[i].length;
+  for (let a = 0; a < spans.length; a++) {
+    if (!removed.has(a)) continue;
+    let b = a;
+    while (b + 1 < spans.length && removed.has(b + 1)) b++;
+    const from = a > 0 ? end(a - 1) : spans[a].offset;
+    const to = a > 0 || b === spans.length - 1 ? end(b) : spans[b + 1].offset;
+    out.push({ offset: from, length: to - from, newText: '' });
+    a = b;
+  }
+  return out;
+}
+
 /** A schema's plain text (title, description, enumDescriptions) as markdown: what markdown reads as syntax is escaped, so
  * "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis (vscode-json-languageservice's jsonHover.ts escapes
  * every punctuation character; only those that can change the rendering are escaped here, so the markdown stays readable: inline

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseQuery } from '../../../server/src/core/rules/logpush/embedded';
 import { applyEdits, check, cmp, codes, jobText, only } from './helpers';
+import { fixAll } from '../../../server/src/core/fixAll';
 
 const filterJob = (filter: unknown, extra: Record<string, unknown> = {}): string => jobText({ ...extra, filter: JSON.stringify(filter) });
 
@@ -321,4 +322,42 @@ test('an unknown destination scheme offers at most two near schemes', () => {
   const p = only(check(jobText({ destination_conf: 'bs3://bucket/logs?region=us-east-1' }), 'logpush-job'), 'logpush/destination-scheme');
   assert.deepEqual(p.fixes?.map((f) => f.title), ['Change to "s3"', 'Change to "bq"']);
   assert.match(p.message, /^Unknown destination scheme "bs3"; use "s3" or "bq"\.$/);
+});
+
+// ui14: the starter's output fields are http_requests fields; after "dataset" became gateway_dns the four were errors with no way
+// out but deleting them by hand.
+test('fields the dataset lacks: one fix removes them all from field_names or fields=, never applied by Fix all', () => {
+  const starter = ['ClientIP', 'ClientRequestHost', 'EdgeResponseStatus', 'RayID'];
+  const gw = (extra: Record<string, unknown>): string => jobText({ dataset: 'gateway_dns', ...extra });
+  const text = gw({ output_options: { field_names: [starter[0], 'QueryName', ...starter.slice(1), 'Datetime'] } });
+  const problems = check(text, 'logpush-job');
+  assert.deepEqual(problems.map((p) => p.code), starter.map(() => 'logpush/unknown-field'));
+  for (const p of problems) assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [['Remove the 4 fields that gateway_dns jobs do not have', undefined]]);
+  const fixed = applyEdits(text, problems[2].fixes![0].edits);
+  assert.deepEqual(JSON.parse(fixed).output_options.field_names, ['QueryName', 'Datetime']);
+  assert.deepEqual(codes(fixed, 'logpush-job'), []);
+  // All of them: the list is left empty (the catalogue knows no dataset's default fields to write instead), and the title says so
+  const all = gw({ output_options: { field_names: starter } });
+  const p = check(all, 'logpush-job')[0];
+  assert.equal(p.fixes![0].title, 'Remove the 4 fields that gateway_dns jobs do not have (the list is then empty)');
+  assert.deepEqual(JSON.parse(applyEdits(all, p.fixes![0].edits)).output_options.field_names, []);
+  // Fix all drops none (the dataset may be the mistake)
+  assert.equal(fixAll(all, 'logpush-job').text, all);
+  // logpull_options' fields=, inside the string: the names and their commas
+  const pull = gw({ logpull_options: 'fields=ClientIP,QueryName,,RayID,Datetime,EdgeResponseStatus&timestamps=rfc3339' });
+  const q = check(pull, 'logpush-job').filter((x) => x.code === 'logpush/unknown-field');
+  assert.equal(q.length, 3);
+  assert.equal(JSON.parse(applyEdits(pull, q[0].fixes!.at(-1)!.edits)).logpull_options, 'fields=QueryName,Datetime&timestamps=rfc3339');
+  const one = gw({ logpull_options: 'fields=QueryName,RayID' });
+  const r = only(check(one, 'logpush-job'), 'logpush/unknown-field');
+  assert.equal(r.fixes!.at(-1)!.title, 'Remove "RayID", which gateway_dns jobs do not have');
+  assert.equal(JSON.parse(applyEdits(one, r.fixes!.at(-1)!.edits)).logpull_options, 'fields=QueryName');
+});
+
+test('a likely typo in a field list keeps its one preferred fix (Fix all applies it); the removal goes to the others', () => {
+  const text = jobText({ output_options: { field_names: ['RayId', 'QueryName', 'ClientIP'] } });
+  const [typo, other] = check(text, 'logpush-job');
+  assert.deepEqual(typo.fixes?.map((f) => [f.title, f.preferred]), [['Change to "RayID"', true]]);
+  assert.deepEqual(other.fixes?.map((f) => f.title), ['Remove "QueryName", which http_requests jobs do not have']);
+  assert.deepEqual(JSON.parse(fixAll(text, 'logpush-job').text).output_options.field_names, ['RayID', 'QueryName', 'ClientIP']);
 });

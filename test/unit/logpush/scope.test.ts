@@ -76,7 +76,8 @@ test('ZoneName in a zone job is said to be a field of account-level jobs only, i
     assert.equal(problems.length, 1, JSON.stringify(problems));
     assert.equal(problems[0].code, 'logpush/unknown-field');
     assert.equal(problems[0].message, '"ZoneName" is a field of account-level firewall_events jobs only; this job is a zone\'s.');
-    assert.deepEqual(problems[0].fixes ?? [], [], 'no field to change it to');
+    // No field to change it to; its removal from a list (as for any field the job lacks)
+    assert.deepEqual(problems[0].fixes?.map((f) => f.title) ?? [], text === filtersZoneName ? [] : ['Remove "ZoneName", which zone-level firewall_events jobs do not have']);
     assert.ok(text.slice(problems[0].offset, problems[0].offset + problems[0].length).includes('ZoneName'));
   }
   // A typo of it in a zone job: still a typo of a zone field or nothing, never the account field.

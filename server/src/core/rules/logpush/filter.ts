@@ -2,7 +2,7 @@
 // the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
-import { compactJsonBytes, quoteShort, utf8Length } from '../../text';
+import { compactJsonBytes, itemRemovals, quoteShort, utf8Length } from '../../text';
 import { fieldSuggestions, namesOf } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -139,24 +139,28 @@ export function checkFilter(doc: ParsedDoc, ctx: RuleContext, opts: FilterCheckO
     return out;
   }
   new Walker(doc, ctx, opts, out, recovered).node(root.where, ['where']);
-  out.push(...limitProblems(doc, ctx, root, opts.sent));
+  out.push(...limitProblems(doc, ctx, root, opts));
   return out;
 }
 
-function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, sent: string | undefined): Problem[] {
+function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, opts: FilterCheckOptions): Problem[] {
+  const sent = opts.sent;
   const u = filterUsage(root, sent);
   const what = sent === undefined ? 'The compact filter' : 'The filter string';
   const at = (): Span => doc.locate(['where'], 'key');
   const out: Problem[] = [];
-  if (u.operators > u.maxOperators) {
-    out.push(ctx.report('logpush/operator-limit', `The filter has ${u.operators} operators, over the limit of ${u.maxOperators} (comparisons are counted, and/or groups are not).`, at()));
-  } else if (u.operators >= Math.ceil(u.maxOperators * NEAR_LIMIT)) {
-    out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at()));
+  const over = u.operators > u.maxOperators;
+  if (over || u.operators >= Math.ceil(u.maxOperators * NEAR_LIMIT)) {
+    const fixes = mergeFixes(doc, root, opts.fields);
+    const fix = fixes.length ? { fixes } : undefined;
+    out.push(over
+      ? ctx.report('logpush/operator-limit', `The filter has ${u.operators} operators, over the limit of ${u.maxOperators} (comparisons are counted, and/or groups are not).`, at(), fix)
+      : ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at(), fix));
   }
-  const over = u.bytes > u.maxBytes;
-  if (over || u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
+  const overBytes = u.bytes > u.maxBytes;
+  if (overBytes || u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
     const fix = compactFix(sent, u.bytes);
-    out.push(over ? ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at(), fix)
+    out.push(overBytes ? ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at(), fix)
       : ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at(), fix));
   }
   return out;
@@ -177,6 +181,69 @@ function compactFix(sent: string | undefined, bytes: number): { fixes: Fix[] } |
   const shorter = utf8Length(compact);
   if (shorter >= bytes) return undefined;
   return { fixes: [{ title: `Write the filter string compactly (${shorter} bytes)`, preferred: true, edits: [{ offset: 0, length: sent.length, newText: compact }] }] };
+}
+
+/**
+ * The usual way under the operator limit, which keeps what the filter selects: the "eq" comparisons of one field inside one "or"
+ * group written as one "in" with their values as its set (the "!eq" inside an "and" as one "!in": a missing field passes both), one
+ * fix per group of two or more, the largest saving first. The first comparison of the group becomes the set, in its place and its
+ * layout; the others go with their commas; the rest of the filter is unchanged. The values as written, but a number written as a
+ * string for an Int field, which a set holds as a number (the spec: "numbers are written as strings in the examples, except inside
+ * the in and !in arrays where they are numbers"). Only comparisons the checker takes as they are (a field of the catalogue whose
+ * type has "in", a value that fits, no member beside key, operator and value): the others keep their own problems. None is
+ * preferred: the user picks which groups to merge, and Fix all leaves the filter's shape as written. In a job's filter string
+ * the edits are moved into the string and escaped there (EmbeddedString.problem).
+ */
+function mergeFixes(doc: ParsedDoc, root: Obj, fields: readonly FieldInfo[] | undefined): Fix[] {
+  if (!fields || doc.syntax.length > 0) return [];
+  const merges: { saving: number; fix: Fix }[] = [];
+  const visit = (node: unknown, path: JsonPath): void => {
+    if (!isObj(node) || !isGroup(node)) return;
+    const ops = GROUP_MEMBERS.filter((m) => has(node, m));
+    if (ops.length !== 1 || COMPARISON_MEMBERS.some((m) => has(node, m))) return; // group-shape reports it
+    const group = ops[0];
+    const items = node[group];
+    if (!Array.isArray(items)) return;
+    const single = group === 'or' ? 'eq' : '!eq';
+    const byKey = new Map<string, { field: FieldInfo; at: number[] }>();
+    items.forEach((item, i) => {
+      visit(item, [...path, group, i]);
+      if (!isObj(item) || item.operator !== single || typeof item.key !== 'string' || Object.keys(item).length !== COMPARISON_MEMBERS.length
+        || !COMPARISON_MEMBERS.every((m) => has(item, m))) return;
+      const field = fieldNamed(fields, item.key);
+      if (!field?.filterable || !operatorsFor(field.type).some((o) => o.name === 'in') || comparisonValueError(field.type, single, item.value)) return;
+      const entry = byKey.get(item.key) ?? { field, at: [] };
+      entry.at.push(i);
+      byKey.set(item.key, entry);
+    });
+    for (const [key, { field, at }] of byKey) {
+      if (at.length < 2) continue;
+      const itemPath = (i: number): JsonPath => [...path, group, i];
+      const numeric = elementExpect(field.type) === 'integer' || elementExpect(field.type) === 'number';
+      const values = at.map((i) => {
+        const v = (items[i] as Obj).value;
+        return numeric && typeof v === 'string' ? v.trim() : sourceAt(doc, [...itemPath(i), 'value']) ?? JSON.stringify(v);
+      });
+      // Spaced as the first comparison is between its members (its strings aside): compact in a compact job string
+      const spaced = /\s/.test((sourceAt(doc, itemPath(at[0])) ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+      const set = `[${values.join(spaced ? ', ' : ',')}]`;
+      const setOp = group === 'or' ? 'in' : '!in';
+      const edits: Edit[] = [
+        { ...doc.locate([...itemPath(at[0]), 'operator']), newText: JSON.stringify(setOp) },
+        { ...doc.locate([...itemPath(at[0]), 'value']), newText: set },
+        ...itemRemovals(items.map((_, i) => doc.locate(itemPath(i))), new Set(at.slice(1))),
+      ];
+      merges.push({ saving: at.length - 1, fix: { title: `Merge the ${at.length} "${single}" comparisons of ${key} into one "${setOp}"`, edits } });
+    }
+  };
+  visit(root.where, ['where']);
+  return merges.sort((a, b) => b.saving - a.saving).map((m) => m.fix);
+}
+
+/** The text of the value at path as the document has it, if it is there. */
+function sourceAt(doc: ParsedDoc, path: JsonPath): string | undefined {
+  const at = doc.locate(path);
+  return at.length > 0 ? doc.text.slice(at.offset, at.offset + at.length) : undefined;
 }
 
 /** What a single comparison value may be. */
@@ -482,8 +549,7 @@ class Walker {
 
   /** The text of the value at path as the document has it, if it is there. */
   private sourceOf(path: JsonPath): string | undefined {
-    const at = this.doc.locate(path);
-    return at.length > 0 ? this.doc.text.slice(at.offset, at.offset + at.length) : undefined;
+    return sourceAt(this.doc, path);
   }
 
   /** A value for a message: a number JSON.parse rounded (past 2^53) as the document writes its digits. */

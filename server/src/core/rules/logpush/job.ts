@@ -1,17 +1,17 @@
 // Semantic checks of a Logpush job (*.logpush.json): name, dataset, legacy logpull_options, output_options, upload limits,
 // destination_conf (per scheme, credentials) and the embedded `filter` string, whose problems land inside the string.
-import type { ParsedDoc, Problem, RuleContext, Span } from '../../types';
+import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { parseDocument } from '../../parse';
 import { SCHEMAS, validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
 import { namesOf, suggest } from '../../suggest';
-import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, datasetScopes, type FieldInfo, type Scope } from './catalogue';
+import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, datasetScopes, fieldNamed, type FieldInfo, type Scope } from './catalogue';
 import { filterKeys } from '../../eval/records';
 import { quoteList } from '../../messages';
 import { checkFilter, otherScopeField, unknownFieldProblem, type OtherScopeFields } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
 import { isObj, type Obj } from '../../json';
-import { headOf } from '../../text';
+import { headOf, itemRemovals } from '../../text';
 
 
 /** Platform rule for job names (API schema: pattern ^[a-zA-Z0-9\-\.]*$, maxLength 512). */
@@ -121,7 +121,7 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
       isObj(job.output_options) ? '"logpull_options" is deprecated and "output_options" is set; the platform uses output_options.'
         : '"logpull_options" is deprecated; use "output_options".',
       doc.locate(['logpull_options'], 'key'), { tags: ['deprecated'] }));
-    out.push(...checkLogpull(doc, ctx, new EmbeddedString(doc, ['logpull_options'], job.logpull_options), fields, otherScopes));
+    out.push(...checkLogpull(ctx, new EmbeddedString(doc, ['logpull_options'], job.logpull_options), dataset, fields, otherScopes));
   }
   if (isObj(job.output_options)) out.push(...checkOutputOptions(doc, ctx, job.output_options, dataset, fields, otherScopes));
   if (typeof job.destination_conf === 'string') {
@@ -153,26 +153,47 @@ function checkName(doc: ParsedDoc, ctx: RuleContext, name: string): Problem[] {
     at, fixed ? { fixes: [{ title: `Change to "${fixed}"`, preferred: true, edits: [{ ...at, newText: JSON.stringify(fixed) }] }] } : undefined)];
 }
 
-function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Span; quoted: boolean }[], fields: readonly FieldInfo[] | undefined,
+/** A field list's entry: its name, where it is, whether it is written as a JSON string, and its index among the list's items. */
+interface ListedField { name: string; at: () => Span; quoted: boolean; item: number }
+
+/**
+ * The problems of a field list (output_options.field_names, logpull_options' fields=): a name listed twice, a name the job's
+ * dataset lacks. Each of the latter that is no likely typo (no preferred near name, which Fix all applies) also gets the removal of
+ * every such name (`items`: the list's items, whose spans the removal takes with their commas): after "dataset" changed, the
+ * starter's http_requests fields were all unknown with no way out but deleting them by hand (ui14). Not preferred: Fix all never
+ * drops fields from a job's output (the dataset may be the mistake). The catalogue knows no dataset's default fields (the docs'
+ * tables do not mark them; the API's fields/default does), so no fix writes them.
+ */
+function fieldListProblems(ctx: RuleContext, names: ListedField[], items: () => Span[], dataset: string, fields: readonly FieldInfo[] | undefined,
   otherScopes: OtherScopeFields | undefined): Problem[] {
   const out: Problem[] = [];
   const seen = new Set<string>();
+  const lacking: { n: ListedField; problem: number }[] = [];
   for (const n of names) {
     if (seen.has(n.name)) out.push(ctx.report('logpush/duplicate-field', `The field "${n.name}" is listed twice.`, n.at(), { tags: ['unnecessary'] }));
     seen.add(n.name);
-    if (!fields || fields.some((f) => f.name === n.name)) continue;
+    if (!fields || fieldNamed(fields, n.name)) continue;
     const at = n.at();
-    const elsewhere = otherScopeField(ctx, n.name, otherScopes, at);
-    if (elsewhere) {
-      out.push(elsewhere);
-      continue;
-    }
-    out.push(unknownFieldProblem(ctx, n.name, fields, at, n.quoted));
+    const p = otherScopeField(ctx, n.name, otherScopes, at) ?? unknownFieldProblem(ctx, n.name, fields, at, n.quoted);
+    if (!p.fixes?.some((f) => f.preferred)) lacking.push({ n, problem: out.length });
+    out.push(p);
+  }
+  if (lacking.length) {
+    const distinct = [...new Set(lacking.map(({ n }) => n.name))];
+    const spans = items();
+    const all = lacking.length === spans.length ? ' (the list is then empty)' : '';
+    // As otherScopeField's message says it: "account-level firewall_events jobs"
+    const jobs = `${otherScopes && ctx.options.logpushScope ? `${ctx.options.logpushScope}-level ` : ''}${dataset} jobs`;
+    const removal: Fix = {
+      title: distinct.length === 1 ? `Remove "${distinct[0]}", which ${jobs} do not have${all}` : `Remove the ${distinct.length} fields that ${jobs} do not have${all}`,
+      edits: itemRemovals(spans, new Set(lacking.map(({ n }) => n.item))),
+    };
+    for (const { problem } of lacking) out[problem] = { ...out[problem], fixes: [...(out[problem].fixes ?? []), removal] };
   }
   return out;
 }
 
-function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined, otherScopes: OtherScopeFields | undefined): Problem[] {
+function checkLogpull(ctx: RuleContext, s: EmbeddedString, dataset: string, fields: readonly FieldInfo[] | undefined, otherScopes: OtherScopeFields | undefined): Problem[] {
   const q = s.value.indexOf('?');
   const params = parseQuery(s.value, q < 0 ? 0 : q + 1);
   const out: Problem[] = [];
@@ -180,14 +201,14 @@ function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fiel
   for (const p of params) {
     switch (p.key) {
       case 'fields': {
-        const names: { name: string; at: () => Span; quoted: boolean }[] = [];
+        const names: ListedField[] = [];
         let pos = p.valueSpan.offset;
         for (const part of p.value.split(',')) {
           const start = pos;
-          if (part !== '') names.push({ name: part, at: () => ({ offset: start, length: part.length }), quoted: false });
+          if (part !== '') names.push({ name: part, at: () => ({ offset: start, length: part.length }), quoted: false, item: names.length });
           pos += part.length + 1;
         }
-        out.push(...fieldListProblems(ctx, names, fields, otherScopes).map(raw));
+        out.push(...fieldListProblems(ctx, names, () => names.map((n) => n.at()), dataset, fields, otherScopes).map(raw));
         break;
       }
       case 'timestamps':
@@ -226,8 +247,9 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
   const out: Problem[] = [];
   const names = Array.isArray(oo.field_names) ? oo.field_names : undefined;
   if (names) {
-    const list = names.flatMap((n, i) => (typeof n === 'string' ? [{ name: n, at: () => doc.locate(['output_options', 'field_names', i]), quoted: true }] : []));
-    out.push(...fieldListProblems(ctx, list, fields, otherScopes));
+    const item = (i: number) => doc.locate(['output_options', 'field_names', i]);
+    const list = names.flatMap((n, i) => (typeof n === 'string' ? [{ name: n, at: () => item(i), quoted: true, item: i }] : []));
+    out.push(...fieldListProblems(ctx, list, () => names.map((_, i) => item(i)), dataset, fields, otherScopes));
   }
   if (typeof oo.record_template === 'string' && names) {
     const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
