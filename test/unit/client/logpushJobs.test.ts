@@ -11,6 +11,7 @@ import { startServer, type TestServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
 import { JobScopes } from '../../../client/src/jobScopes';
 import type { SetJobScopeParams } from '../../../server/src/protocol';
+import { recordedQuestions, type Asked } from './questions';
 
 beforeEach(() => resetFake());
 
@@ -268,7 +269,7 @@ test('Update asks before setting back what changed on the backend since the docu
  * (the docs' "Enable (update) a job" sends `{"enabled": true}` alone). Every question is recorded and answered from `answers`.
  */
 async function statefulJob(job: Record<string, unknown>): Promise<{ server: TestServer; ctx: Ctx; stored: () => Record<string, unknown>;
-  asked: { question: string; options: string[]; detail?: string }[]; answers: (string | undefined)[]; puts: () => Record<string, unknown>[] }> {
+  asked: Asked[]; answers: (string | undefined)[]; puts: () => Record<string, unknown>[] }> {
   let stored = { ...job };
   const server = await startServer((req, res): void => {
     res.setHeader('content-type', 'application/json');
@@ -282,17 +283,11 @@ async function statefulJob(job: Record<string, unknown>): Promise<{ server: Test
     res.statusCode = 404;
     res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
   });
-  const asked: { question: string; options: string[]; detail?: string }[] = [];
-  const answers: (string | undefined)[] = [];
+  const { asked, answers, ui } = recordedQuestions('throw');
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
-    ui: { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {
-      assert.equal(opts.modal, true);
-      asked.push({ question, options, detail: opts.detail });
-      if (!answers.length) throw new Error(`Unexpected question: ${question}`);
-      return answers.shift();
-    } },
+    ui,
     jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
