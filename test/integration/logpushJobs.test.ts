@@ -96,7 +96,11 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     const created = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', fresh.document.uri, zoneId);
     // The file as a repository keeps it: the job's id written into it, then a change.
     const editor = await openFile('jobs/saved-with-id.logpush.json', JSON.stringify({ id: created.id, ...job, enabled: false }, null, 2));
-    const updated = await vscode.commands.executeCommand<any>('edgekit.logpush.updateJob', editor.document.uri);
+    // Not read from the backend here, the file's "enabled": false would stop the running job: asked first (modal), answered.
+    const { asked, settle } = scriptUi(ctx, [(_q, o) => (assert.deepEqual(o, ['Disable It', 'Keep It Enabled']), 'Disable It')]);
+    const updated = await settle(vscode.commands.executeCommand<any>('edgekit.logpush.updateJob', editor.document.uri));
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /is enabled on the backend, and saved-with-id\.logpush\.json says "enabled": false\. Disable it with this update\?$/);
     assert.equal(updated.id, created.id);
     assert.equal(updated.enabled, false);
     assert.equal((await jobItem(zoneName, created.id)).contextValue, 'logpushJob.disabled');

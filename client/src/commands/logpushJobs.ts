@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { createOnlyChanges, type Api, type JobPlace } from '../http/api';
 import { shownDestination } from '../ownershipProofs';
-import { confirmChallenge, ownerWords, proveAt, refuseUnchallenged } from './ownership';
+import { applyTextEdits, confirmChallenge, lastMemberValue, memberEdits, ownerWords, proveAt, refuseUnchallenged } from './ownership';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
@@ -92,15 +92,37 @@ async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id
 
 /**
  * The job Enable, Disable and Delete act on: the Zones view's item they were run on, else (the palette, the editor) the job the
- * job document names by its "id", as the backend has it now.
+ * job document names by its "id", as the backend has it now, with the document (`from`).
  */
-async function jobOf(ctx: Ctx, api: Api, arg: unknown): Promise<JobTarget & { id: number }> {
+async function jobOf(ctx: Ctx, api: Api, arg: unknown): Promise<JobTarget & { id: number; from?: { doc: vscode.TextDocument; name: string } }> {
   const t = viewTarget(arg);
   if (t) return t;
   const { doc, name, job } = await jobDocument(arg);
   const id = documentJobId(name, job);
   const { place, current } = await documentJobPlace(ctx, api, doc, id);
-  return { job: current ?? unwrap(await api.logpushJob(place.owner, id)), place, id };
+  return { job: current ?? unwrap(await api.logpushJob(place.owner, id)), place, id, from: { doc, name } };
+}
+
+/**
+ * Writes the job's state `on` into a job document's "enabled" (an edit the user sees and can undo), once Enable or Disable set it
+ * or an Update kept it: a document left saying the other state would set it back at its next Update, unsaid (ui14). A document
+ * without "enabled" is left so: it says nothing of the state, and the platform's update keeps a member it is not sent. Returns the
+ * words for the command's message ("" when nothing was written) and whether the edit failed.
+ */
+async function writeEnabled(doc: vscode.TextDocument, name: string, on: boolean): Promise<{ words: string; failed: boolean }> {
+  const value = lastMemberValue(doc.getText(), 'enabled');
+  if (!value || value.value === on) return { words: '', failed: false };
+  if (await applyTextEdits(doc, memberEdits(doc.getText(), 'enabled', on))) return { words: `; ${name} says "enabled": ${on} now`, failed: false };
+  return { words: `, but ${name} could not be edited (is it read-only?) and still says "enabled": ${JSON.stringify(value.value)}`, failed: true };
+}
+
+/**
+ * The state an Update from a job document would turn its job to: the document's Boolean "enabled" when the job (as the backend has
+ * it now) is in the other state; undefined when the update leaves the state (the same value, none, or not a Boolean, which the
+ * checker flags and the platform refuses).
+ */
+function stateTurn(doc: Record<string, unknown>, current: Record<string, unknown>): boolean | undefined {
+  return typeof doc.enabled === 'boolean' && doc.enabled !== (current.enabled === true) ? doc.enabled : undefined;
 }
 
 /**
@@ -127,9 +149,12 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
   const api = await apiFor(ctx);
-  const { job, place, id } = await jobOf(ctx, api, arg);
+  const { job, place, id, from } = await jobOf(ctx, api, arg);
   const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
-  void vscode.window.showInformationMessage(`${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}.`);
+  // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
+  const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
+  const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
+  void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
   ctx.zones.refresh();
   return updated;
 }
@@ -186,6 +211,21 @@ export const logpushJobLifecycleCommands = {
         ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(now[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
       if (answer !== 'Send Anyway') return undefined;
     }
+    // The job's state: a document not read from the backend here cannot tell whether its "enabled" is the user's edit or older than
+    // a Disable or Enable (the view, the palette, the dashboard), so turning the job on or off is asked first. (Read, setBack asks
+    // when the backend's state changed since, and a change in the document since is the user's.)
+    const turn = !seen && current ? stateTurn(values, current) : undefined;
+    let keepState = false;
+    if (current && turn !== undefined) {
+      const verb = turn ? 'Enable' : 'Disable';
+      const state = turn ? 'disabled' : 'enabled';
+      const keep = `Keep It ${turn ? 'Disabled' : 'Enabled'}`;
+      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} is ${state} on the backend, and ${name} says "enabled": ${turn}. ${verb} it with this update?`,
+        [`${verb} It`, keep], { modal: true, detail: `${name} was not read from the backend here, so whether its "enabled" is your edit or older than the job's state cannot be told. ` +
+          `"${keep}" sends the rest and writes "enabled": ${!turn} into ${name}.` });
+      if (answer === keep) keepState = true;
+      else if (answer !== `${verb} It`) return undefined;
+    }
     // What the update cannot change (dataset, kind; it does not send them): said before anything is sent, not dropped unsaid.
     const fixed = current ? createOnlyChanges(values, current) : [];
     if (current && fixed.length) {
@@ -200,12 +240,18 @@ export const logpushJobLifecycleCommands = {
       if (answer !== 'Update the Rest') return undefined;
     }
     // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
-    const sent = await confirmChallenge(ctx, api, doc, name, job, where);
-    if (sent === undefined) return undefined;
+    const challenged = await confirmChallenge(ctx, api, doc, name, job, where);
+    if (challenged === undefined) return undefined;
+    // Kept: the job's own state is sent (left out, the platform's update keeps it too; sent, it holds whatever an update does with
+    // a member left out).
+    const sent = keepState && turn !== undefined ? { ...(challenged as Record<string, unknown>), enabled: !turn } : challenged;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
       () => api.updateLogpushJob(where.owner, id, sent));
     if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
-    remember(ctx, doc.uri.toString(), { place: where, id, seen: r.result });
+    const written = keepState ? await writeEnabled(doc, name, r.result.enabled === true) : { words: '', failed: false };
+    const stateWords = keepState ? `, and kept it ${r.result.enabled === true ? 'enabled' : 'disabled'}${written.words}` : '';
+    // The document read as the job now is, unless it still says the other state (its next update then asks again).
+    remember(ctx, doc.uri.toString(), { place: where, id, seen: written.failed ? undefined : r.result });
     // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
     const kept = current ? [] : createOnlyChanges(values, r.result);
     if (kept.length) {
@@ -214,7 +260,8 @@ export const logpushJobLifecycleCommands = {
       void vscode.window.showWarningMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
         `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages));
     } else {
-      void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
+      const said = withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
+      void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
     }
     ctx.zones.refresh();
     return r.result;

@@ -3,7 +3,7 @@
 // ownershipProofs.ts) and offer to prove it again.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { modify, parseTree, type Edit } from 'jsonc-parser';
+import { modify, parseTree, type Edit, type Node } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
@@ -33,19 +33,31 @@ export function needsChallenge(conf: string): boolean {
   return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
 }
 
-/**
- * The edits that make `token` a job document's "ownership_challenge": the value of its last such member replaced (the one JSON.parse
- * and the platform keep; jsonc-parser's modify sets the first), else a member added in the document's own indentation (modify
- * re-indents the member before the new one with its formatting options).
- */
-export function challengeEdits(text: string, token: string): Edit[] {
+/** The value of a job document's last top-level `member` (the one JSON.parse and the platform keep), when it has one. */
+export function lastMemberValue(text: string, member: string): Node | undefined {
   const root = parseTree(text);
-  const members = root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === 'ownership_challenge' && p.children[1]) : [];
-  const value = members[members.length - 1]?.children?.[1];
-  if (value) return [{ offset: value.offset, length: value.length, content: JSON.stringify(token) }];
+  const members = root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === member && p.children[1]) : [];
+  return members[members.length - 1]?.children?.[1];
+}
+
+/**
+ * The edits that make `value` a job document's top-level `member`: the value of its last such member replaced (jsonc-parser's
+ * modify sets the first), else a member added in the document's own indentation (modify re-indents the member before the new one
+ * with its formatting options).
+ */
+export function memberEdits(text: string, member: string, value: unknown): Edit[] {
+  const last = lastMemberValue(text, member);
+  if (last) return [{ offset: last.offset, length: last.length, content: JSON.stringify(value) }];
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
   const tabs = indent.startsWith('\t');
-  return modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: tabs ? 1 : indent.length, insertSpaces: !tabs, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+  return modify(text, [member], value, { formattingOptions: { tabSize: tabs ? 1 : indent.length, insertSpaces: !tabs, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+}
+
+/** Applies `edits` of `doc`'s text as one edit the user sees and can undo; false when the document could not be edited. */
+export async function applyTextEdits(doc: vscode.TextDocument, edits: Edit[]): Promise<boolean> {
+  const we = new vscode.WorkspaceEdit();
+  for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+  return vscode.workspace.applyEdit(we);
 }
 
 /** Refuses, with the reason, a destination the platform asks no ownership challenge for. */
@@ -79,10 +91,7 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
   token = token.trim();
   const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
   if (!valid.valid) throw new UserError(`The backend says "${token.length > 12 ? `${token.slice(0, 12)}…` : token}" is not a valid ownership challenge of ${destination} in ${ownerWords(where)}: not the token issued for it, or expired (a token holds for 7 days); paste the token from ${challenge.filename}, written just now.`);
-  const edits = challengeEdits(doc.getText(), token);
-  const we = new vscode.WorkspaceEdit();
-  for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
-  if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
+  if (!(await applyTextEdits(doc, memberEdits(doc.getText(), 'ownership_challenge', token)))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
   await rememberProof(proofPlaces(ctx), token, where, conf, askedAt);
   void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
   return { filename: challenge.filename, token };

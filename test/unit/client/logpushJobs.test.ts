@@ -11,6 +11,7 @@ import { startServer, type TestServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
 import { JobScopes } from '../../../client/src/jobScopes';
 import type { SetJobScopeParams } from '../../../server/src/protocol';
+import { recordedQuestions, type Asked } from './questions';
 
 beforeEach(() => resetFake());
 
@@ -258,6 +259,119 @@ test('Update asks before setting back what changed on the backend since the docu
     await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
     assert.equal(asked.length, 2, 'asked when dismissed and when sent anyway, not for the third update');
     assert.equal(stored.name, 'edge3');
+  } finally {
+    await server.close();
+  }
+});
+
+/**
+ * A backend holding job 5 of zone z1 as the platform does: GET reads it, PUT changes the members it is sent and keeps the others
+ * (the docs' "Enable (update) a job" sends `{"enabled": true}` alone). Every question is recorded and answered from `answers`.
+ */
+async function statefulJob(job: Record<string, unknown>): Promise<{ server: TestServer; ctx: Ctx; stored: () => Record<string, unknown>;
+  asked: Asked[]; answers: (string | undefined)[]; puts: () => Record<string, unknown>[] }> {
+  let stored = { ...job };
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    if (req.url.endsWith('/zones/z1/logpush/jobs/5')) {
+      if (req.method === 'PUT') stored = { ...stored, ...JSON.parse(req.body) as object, id: 5 };
+      return reply(stored);
+    }
+    if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([stored]);
+    if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }]);
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const { asked, answers, ui } = recordedQuestions('throw');
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui,
+    jobScopes: told(),
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  const puts = () => server.received.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  return { server, ctx, stored: () => stored, asked, answers, puts };
+}
+
+const jobText = (enabled: boolean, name = 'edge') =>
+  `{\n  "id": 5,\n  "name": "${name}",\n  "dataset": "http_requests",\n  "enabled": ${enabled},\n  "destination_conf": "${JOB.destination_conf}"\n}\n`;
+
+test('Disable and Enable run on a job document write its "enabled", so an Update from it keeps the job as they left it', async () => {
+  // ui14's walk: "Disable Logpush Job" from the palette on an open job document disabled the job and left the document saying
+  // "enabled": true; the next "Update Logpush Job" from it turned the job back on without a word.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, stored, puts } = await statefulJob({ ...JOB, last_complete: undefined });
+  try {
+    const doc = addDocument('file:///ws/edge.logpush.json', 'logpush-job', jobText(true));
+    await commands['edgekit.logpush.disableJob'](ctx)();
+    assert.equal(stored().enabled, false);
+    assert.equal(doc.getText(), jobText(false), 'the value alone replaced, in the document\'s layout');
+    assert.equal(fake.messages.at(-1)?.text, 'Disabled Logpush job 5 "edge" of zone a.example; edge.logpush.json says "enabled": false now.');
+    // The update sends what the document now says, and asks nothing (the fake UI throws on a question).
+    const { editDocument } = await import('./vscode');
+    editDocument(doc, doc.getText().replace('"name": "edge"', '"name": "edge2"'));
+    await commands['edgekit.logpush.updateJob'](ctx)(doc.uri);
+    assert.deepEqual([puts().at(-1)?.enabled, stored().enabled, stored().name], [false, false, 'edge2']);
+    await commands['edgekit.logpush.enableJob'](ctx)(doc.uri);
+    assert.equal(stored().enabled, true);
+    assert.equal(doc.getText(), jobText(true, 'edge2'));
+    // Run on the Zones view's item, the command acts on the job only: no document is edited behind the user's back (an Update
+    // from one asks, below).
+    await commands['edgekit.logpush.disableJob'](ctx)({ job: stored(), place: ZONE });
+    assert.equal(doc.getText(), jobText(true, 'edge2'));
+    assert.equal(fake.messages.at(-1)?.text, 'Disabled Logpush job 5 "edge2" of zone a.example.');
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update from a document not read from the backend asks before turning the job on or off; one without "enabled" leaves it', async () => {
+  // A document whose "enabled" differs from the job's, with no reading to tell whether that is the user's edit or older than a
+  // Disable (the view, the palette, the dashboard): the update turned the job on (or off) without a word.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, stored, asked, answers, puts } = await statefulJob({ ...JOB, enabled: false, last_complete: undefined });
+  try {
+    // (A URI no other test used: the commands remember, for the session, which documents they read the job into.)
+    const doc = addDocument('file:///ws/kept.logpush.json', 'logpush-job', jobText(true, 'edge2'));
+    answers.push(undefined);
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(doc.uri), undefined, 'dismissed: nothing sent');
+    assert.deepEqual(puts(), []);
+    assert.deepEqual(asked[0], {
+      question: 'Logpush job 5 "edge" of zone a.example is disabled on the backend, and kept.logpush.json says "enabled": true. Enable it with this update?',
+      options: ['Enable It', 'Keep It Disabled'],
+      detail: 'kept.logpush.json was not read from the backend here, so whether its "enabled" is your edit or older than the job\'s state cannot be told. ' +
+        '"Keep It Disabled" sends the rest and writes "enabled": false into kept.logpush.json.',
+    });
+    // Kept: the rest is sent with the job's own state, and the document says it (an edit to see and undo).
+    answers.push('Keep It Disabled');
+    await commands['edgekit.logpush.updateJob'](ctx)(doc.uri);
+    assert.deepEqual([puts().at(-1)?.enabled, stored().enabled, stored().name], [false, false, 'edge2']);
+    assert.equal(doc.getText(), jobText(false, 'edge2'));
+    assert.equal(fake.messages.at(-1)?.text, 'Updated Logpush job 5 "edge2" of zone a.example, and kept it disabled; kept.logpush.json says "enabled": false now.');
+    // Read now (the update's answer): "enabled" changed in the document since is the user's edit, sent as it is.
+    const { editDocument } = await import('./vscode');
+    editDocument(doc, jobText(true, 'edge2'));
+    await commands['edgekit.logpush.updateJob'](ctx)(doc.uri);
+    assert.equal(stored().enabled, true);
+    assert.equal(asked.length, 2);
+    // Another document, never read: the other way round, and answered the other way.
+    const off = addDocument('file:///ws/off.logpush.json', 'logpush-job', jobText(false, 'edge3'));
+    answers.push('Disable It');
+    await commands['edgekit.logpush.updateJob'](ctx)(off.uri);
+    assert.equal(asked[2].question, 'Logpush job 5 "edge2" of zone a.example is enabled on the backend, and off.logpush.json says "enabled": false. Disable it with this update?');
+    assert.deepEqual(asked[2].options, ['Disable It', 'Keep It Enabled']);
+    assert.deepEqual([stored().enabled, stored().name], [false, 'edge3']);
+    assert.equal(off.getText(), jobText(false, 'edge3'), 'sent as it says: nothing to write');
+    // A document without "enabled" says nothing of the state: not asked, not sent, and the platform's update keeps it.
+    const bare = addDocument('file:///ws/bare.logpush.json', 'logpush-job', JSON.stringify({ id: 5, name: 'edge4', dataset: 'http_requests', destination_conf: JOB.destination_conf }));
+    await commands['edgekit.logpush.updateJob'](ctx)(bare.uri);
+    assert.equal(asked.length, 3);
+    assert.ok(!('enabled' in puts().at(-1)!), JSON.stringify(puts().at(-1)));
+    assert.deepEqual([stored().enabled, stored().name], [false, 'edge4']);
   } finally {
     await server.close();
   }

@@ -11,6 +11,7 @@ import { logpushJobCommands } from '../../../client/src/commands/logpush';
 import { logpushJobLifecycleCommands } from '../../../client/src/commands/logpushJobs';
 import { startServer, type TestServer } from '../http/server';
 import { JobScopes } from '../../../client/src/jobScopes';
+import { recordedQuestions } from './questions';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
@@ -37,18 +38,13 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx; asked: { quest
     res.statusCode = 404;
     res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
   });
-  const asked: { question: string; options: string[]; detail?: string }[] = [];
-  const answers: (string | undefined)[] = [];
+  const { asked, answers, ui } = recordedQuestions();
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     jobScopes: new JobScopes(() => undefined),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
-    ui: { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {
-      assert.equal(opts.modal, true);
-      asked.push({ question, options, detail: opts.detail });
-      return answers.shift();
-    } },
+    ui,
     zones: { refresh() {} },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;

@@ -162,6 +162,10 @@ test('Logpush: create, list, get, update, delete', async () => {
   const upd = await api(base, 'PUT', `${path}/${job.id}`, KEY, { enabled: true });
   assert.equal(upd.status, 200, JSON.stringify(upd.json));
   assert.equal(upd.json.result.enabled, true);
+  // A member not sent is kept, as the platform's update keeps it (the docs' "Enable (update) a job" sends {"enabled": true} alone):
+  // the client sends no "enabled" from a job document without one, and the job's state holds.
+  const renamed = await api(base, 'PUT', `${path}/${job.id}`, KEY, { name: 'renamed' });
+  assert.deepEqual([renamed.json.result.name, renamed.json.result.enabled, renamed.json.result.destination_conf], ['renamed', true, GOOD_JOB.destination_conf]);
   const badUpd = await api(base, 'PUT', `${path}/${job.id}`, KEY, { dataset: 'dns_logs' });
   assert.equal(badUpd.status, 400);
   const del = await api(base, 'DELETE', `${path}/${job.id}`, KEY);
