@@ -100,7 +100,7 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     const { asked, settle } = scriptUi(ctx, [(_q, o) => (assert.deepEqual(o, ['Disable It', 'Keep It Enabled']), 'Disable It')]);
     const updated = await settle(vscode.commands.executeCommand<any>('edgekit.logpush.updateJob', editor.document.uri));
     assert.equal(asked.length, 1);
-    assert.match(asked[0], /is enabled on the backend, and saved-with-id\.logpush\.json says "enabled": false\. Disable it with this update\?$/);
+    assert.match(asked[0], /is enabled on the backend, and jobs\/saved-with-id\.logpush\.json says "enabled": false\. Disable it with this update\?$/);
     assert.equal(updated.id, created.id);
     assert.equal(updated.enabled, false);
     assert.equal((await jobItem(zoneName, created.id)).contextValue, 'logpushJob.disabled');
