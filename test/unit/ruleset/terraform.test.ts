@@ -124,7 +124,7 @@ test('toTerraform: a kind or phase the resource does not take is refused naming 
 // an account's) as it was: a resource the API refuses. It gives the check's reason now (ruleset/kind-phase).
 test('toTerraform: a kind that does not fit the phase is refused with the check\'s reason; no kind takes the level that fits', async () => {
   const { validateText } = await import('../../../server/src/core/validate');
-  for (const [kind, phase] of [['root', 'http_config_settings'], ['zone', 'http_request_redirect'], ['custom', 'http_request_transform']]) {
+  for (const [kind, phase] of [['root', 'http_config_settings'], ['zone', 'http_request_redirect'], ['custom', 'http_request_transform'], ['custom', 'magic_transit']]) {
     const body = { name: 'x', kind, phase, rules: [] };
     const [reason] = validateText(JSON.stringify(body), 'waf-ruleset').filter((p) => p.code === 'ruleset/kind-phase');
     assert.ok(reason, `${kind} ${phase}`);
