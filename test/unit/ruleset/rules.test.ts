@@ -319,6 +319,24 @@ test('a skip rule\'s own phase beside an option that skips the rest already: the
   assert.deepEqual(fixesOf(body({ ruleset: 'current', phases: own }, 'root')).map((f) => f.title), ['Remove "phases" (the rule skips the remaining rules already)']);
 });
 
+// rv24 left: "phases": [other, own, own] offered each own item its removal, each leaving the other own item (still flagged). The
+// removal now takes every own item at once, whichever item's warning offers it, in any arrangement.
+test('a skip rule naming its own phase more than once beside other phases: the one removal takes every own item', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const own = 'http_request_firewall_custom';
+  for (const phases of [['http_ratelimit', own, own], [own, 'http_ratelimit', own], [own, own, 'http_ratelimit', 'http_request_sbfm'], ['http_ratelimit', own, 'http_request_sbfm', own]]) {
+    const c = check({ name: 'c', kind: 'zone', phase: own, rules: [{ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { phases } }] });
+    const found = c.problems.filter((q) => q.code === 'ruleset/skip-own-phase');
+    assert.equal(found.length, 2, JSON.stringify(phases));
+    for (const p of found) {
+      assert.deepEqual(p.fixes!.map((f) => f.title), [`Remove "${own}" from "phases"`]);
+      const fixed = applyEdits(c.text, p.fixes![0].edits);
+      assert.deepEqual(validateText(fixed, 'waf-ruleset').map((q) => q.code), [], fixed);
+      assert.deepEqual(JSON.parse(fixed).rules[0].action_parameters.phases, phases.filter((q) => q !== own), fixed);
+    }
+  }
+});
+
 // rv24: "kind": "custom" with a zone-only phase said `"kind": "custom" is an account's custom ruleset`: custom rulesets are deployed
 // at the zone level too (waf/account/custom-rulesets: "that you can deploy at the account or zone level"; the skip options'
 // "zone-level custom and entry point rulesets"). What rules them out of those phases is that custom rulesets are the WAF's only
