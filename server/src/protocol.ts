@@ -174,10 +174,12 @@ export namespace JobStringToFilterRequest {
   export const type: CustomRequest<ConvertParams, ConvertResult> = { method };
 }
 
-/** zoneId: the zone's or account's id (by the body's kind); variable: write var.zone_id / var.account_id instead (zoneId unused). */
-export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string; variable?: boolean }
-/** importId: '' for a ruleset with no id yet. error: the body's kind or phase is not one the resource takes (what and why). */
-export type TerraformResult = { hcl: string; importId: string; address: string; scope: 'zone' | 'account' } | { error: string };
+/** zoneId: the zone's or account's id (by the ruleset's level); variable: write var.zone_id / var.account_id instead (zoneId unused);
+ * scope: where a custom ruleset lives, which its body does not say (asked for with askScope). */
+export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string; variable?: boolean; scope?: 'zone' | 'account' }
+/** importId: '' for a ruleset with no id yet. error: the body's kind or phase is not one the resource takes (what and why). askScope:
+ * a custom ruleset (why its level is asked): send the request again with `scope`. */
+export type TerraformResult = { hcl: string; importId: string; address: string; scope: 'zone' | 'account' } | { error: string } | { askScope: string };
 
 /** A ruleset body as the svc_ruleset infrastructure-as-code resource and its import id. */
 export namespace ToTerraformRequest {

@@ -388,10 +388,24 @@ export const migrationCommands = {
   },
 };
 
-/** The server's export, or its refusal (a kind or phase the resource does not take) as the user's error, naming `what`. */
+/** The server's export, or its refusal (a kind or phase the resource does not take) as the user's error, naming `what`; a question
+ * left unanswered (a custom ruleset's level, which the zone path never meets) as one too. */
 function terraformOf(what: string, r: TerraformResult): Extract<TerraformResult, { hcl: string }> {
   if ('error' in r) throw new UserError(`Cannot export ${what} as Terraform: ${r.error}`);
+  if ('askScope' in r) throw new UserError(`Cannot export ${what} as Terraform: ${r.askScope}`);
   return r;
+}
+
+/** A custom ruleset's level, which its body does not say (the server's reason under the title); an account's first, as exports
+ * wrote before (rl10). Dismissed: cancelled. */
+async function pickScope(name: string, reason: string): Promise<'zone' | 'account'> {
+  const items: (vscode.QuickPickItem & { scope: 'zone' | 'account' })[] = [
+    { label: 'An account', description: 'account_id: run by the account\'s entry point (account-level custom rulesets take an Enterprise plan)', scope: 'account' },
+    { label: 'A zone', description: 'zone_id: run by the zone\'s entry point', scope: 'zone' },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: `Is the custom ruleset of ${name} an account's or a zone's?`, placeHolder: reason });
+  if (!pick) throw new vscode.CancellationError();
+  return pick.scope;
 }
 
 /** The active editor's document when it is a ruleset: EdgeKit's ruleset language, or a *.ruleset.json not (yet) in it. */
@@ -414,22 +428,31 @@ export async function pickExportSource(doc: vscode.TextDocument): Promise<'docum
 /**
  * A ruleset document as Terraform: its phase and kind (the managed entry point's by default), its zone or account as an input
  * variable (var.zone_id / var.account_id, declared in the text): a file written for a repository is not bound to one zone of the
- * backend at hand. Broken JSON is refused naming the file and its first syntax error.
+ * backend at hand; which of the two a custom ruleset takes is asked (its body does not say). Broken JSON is refused naming the file
+ * and its first syntax error.
  */
 async function exportDocument(ctx: Ctx, doc: vscode.TextDocument) {
   const name = fileName(doc.uri);
   const read = readJobText(doc.getText());
   if ('error' in read) throw new UserError(`Cannot export ${syntaxRefusal(name, read.error)}`);
-  const body = read.value as { id?: unknown } | null;
+  const body = read.value as { id?: unknown; kind?: unknown; phase?: unknown } | null;
   const rulesetId = body && typeof body === 'object' && typeof body.id === 'string' ? body.id : '';
-  const tf = terraformOf(name, await ctx.server.request(ToTerraformRequest.type, { ruleset: read.value, zoneId: '', rulesetId, variable: true }));
+  const params = { ruleset: read.value, zoneId: '', rulesetId, variable: true };
+  let answer = await ctx.server.request(ToTerraformRequest.type, params);
+  // A custom ruleset lives in an account or a zone, its body the same at both: the user says which
+  if ('askScope' in answer) answer = await ctx.server.request(ToTerraformRequest.type, { ...params, scope: await pickScope(name, answer.askScope) });
+  const tf = terraformOf(name, answer);
   const scope = tf.scope;
+  const custom = body?.kind === 'custom';
   const content = [
     `# The ruleset of ${name}, as the editor holds it.`,
     `# Set the ${scope} with -var ${scope}_id=<${scope.toUpperCase()}_ID> (or in terraform.tfvars), then terraform plan and apply create it.`,
     tf.importId
       ? `# To manage the existing ruleset ${rulesetId} instead, import it first:\n#   terraform import ${tf.address} ${tf.importId}`
-      : `# An entry point ruleset (one per phase) that exists already has to be imported first:\n#   terraform import ${tf.address} ${scope}/<${scope.toUpperCase()}_ID>/<RULESET_ID>`,
+      : custom
+        // Not an entry point: a new one is created, and runs only where an entry point of its level executes it
+        ? `# A custom ruleset runs once the ${scope}'s entry point of ${typeof body?.phase === 'string' ? `phase ${body.phase}` : 'its phase'} executes it (a rule with "action": "execute" and its id).`
+        : `# An entry point ruleset (one per phase) that exists already has to be imported first:\n#   terraform import ${tf.address} ${scope}/<${scope.toUpperCase()}_ID>/<RULESET_ID>`,
     '', tf.hcl,
   ].join('\n');
   await showUntitledText(await freeUntitledUri(fileSafe(`${name.replace(/\.json$/, '')}.tf`)), content, ['terraform', 'hcl']);

@@ -14,7 +14,7 @@ import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
 import { datasetFields, datasetInfo, datasetScopes, DATASETS } from './rules/logpush/catalogue';
 import { jobScopeField, jobScopes } from './rules/logpush/job';
-import { toTerraform } from './rules/ruleset';
+import { terraformAnswer, toTerraform } from './rules/ruleset';
 import {
   LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues, nearMethods,
 } from './rules/jsonrpc/params';
@@ -83,6 +83,7 @@ export interface LanguageService {
   filterToJobString: typeof filterToJobString;
   jobStringToFilter: typeof jobStringToFilter;
   toTerraform: typeof toTerraform;
+  terraformAnswer: typeof terraformAnswer;
 }
 
 const service: LanguageService = {
@@ -106,6 +107,7 @@ const service: LanguageService = {
   filterToJobString,
   jobStringToFilter,
   toTerraform,
+  terraformAnswer,
 };
 
 export function getLanguageService(): LanguageService {

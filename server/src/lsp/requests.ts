@@ -97,11 +97,7 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     }
   });
 
-  connection.onRequest(requestType(ToTerraformRequest.type), (params) => {
-    try {
-      return core().toTerraform(params.ruleset, params.zoneId, params.rulesetId, { variable: params.variable === true });
-    } catch (err) {
-      return { error: (err as Error).message }; // a kind or phase the resource does not take: the user's to fix, not a server failure
-    }
-  });
+  // A kind or phase the resource does not take is the user's to fix ({ error }), a custom ruleset's level the user's to say
+  // ({ askScope }): answers, not server failures
+  connection.onRequest(requestType(ToTerraformRequest.type), (params) => core().terraformAnswer(params));
 }

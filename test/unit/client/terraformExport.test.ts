@@ -2,27 +2,26 @@
 // rules; the document is exported as it stands (unsaved edits included), its zone or account as a Terraform variable; a document
 // with a syntax error is refused naming the file and the problem. The stand-in `vscode`, the in-process mock, and the server's
 // toTerraform answering the request as the language server does (server/src/lsp/requests.ts).
-import { fake, resetFake, addDocument, editDocument } from './vscode';
+import { fake, resetFake, addDocument, editDocument, CancellationError } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctxFor, withMock } from './migrationCtx';
 import { migrate, migrationCommands } from '../../../client/src/commands/migration';
-import { toTerraform } from '../../../server/src/core/rules/ruleset/terraform';
+import { terraformAnswer } from '../../../server/src/core/rules/ruleset/terraform';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
 
 const CUSTOM = { name: 'Block probes', kind: 'zone', phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: '(http.request.uri.path eq "/.env")' }] };
 
-/** A Ctx on `mock` whose server answers the Terraform request with the core's toTerraform (errors as the server returns them). */
+/** A Ctx on `mock` whose server answers the Terraform request as the language server does (the core's terraformAnswer). */
 function ctxWithServer(mock: Parameters<typeof ctxFor>[0]): Ctx {
   const { ctx } = ctxFor(mock, (_q, options) => options[0]);
   const server = (ctx as unknown as { server: { request(type: { method: string }, params: unknown): Promise<unknown> } }).server;
   const documentInfo = server.request;
   server.request = async (type, params) => {
     if (type.method !== 'edgekit/toTerraform') return documentInfo(type, params);
-    const p = params as { ruleset: unknown; zoneId: string; rulesetId: string; variable?: boolean };
-    try { return toTerraform(p.ruleset, p.zoneId, p.rulesetId, { variable: p.variable === true }); } catch (err) { return { error: (err as Error).message }; }
+    return terraformAnswer(params as Parameters<typeof terraformAnswer>[0]);
   };
   return ctx;
 }
@@ -107,6 +106,40 @@ test('a ruleset document with a syntax error, or a kind the resource does not ta
     addDocument('file:///ws/managed.ruleset.json', 'waf-ruleset', JSON.stringify({ ...CUSTOM, kind: 'managed' }));
     fake.quickPickAnswers = ['managed.ruleset.json'];
     await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(), /^Error: Cannot export managed\.ruleset\.json as Terraform: "kind" is "managed"/);
+    assert.equal(exported(), undefined);
+  });
+});
+
+// rv24 left: a "kind": "custom" document was exported with account_id whatever it was meant for; custom rulesets are created in an
+// account or in a zone, the body the same (waf/account/custom-rulesets). The export asks, after the document pick.
+test('a custom ruleset document: the export asks whether it is an account\'s or a zone\'s, and writes that level\'s id', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    const custom = { ...CUSTOM, kind: 'custom' };
+    addDocument('file:///ws/shared.ruleset.json', 'waf-ruleset', JSON.stringify(custom));
+    fake.quickPickAnswers = ['shared.ruleset.json', 'A zone'];
+    await migrationCommands['edgekit.migration.exportTerraform'](ctx)();
+    assert.equal(fake.quickPicks.length, 2);
+    assert.equal(fake.quickPicks[1].title, 'Is the custom ruleset of shared.ruleset.json an account\'s or a zone\'s?');
+    assert.deepEqual(fake.quickPicks[1].labels, ['An account', 'A zone']);
+    let text = exported()!.getText();
+    assert.match(text, /\n {2}zone_id = var\.zone_id\n/);
+    assert.doesNotMatch(text, /account_id/);
+    assert.match(text, /\n {2}kind {4}= "custom"\n/);
+    // Not an entry point: its header says how it runs, not that an entry point may have to be imported
+    assert.doesNotMatch(text, /entry point ruleset \(one per phase\)/);
+    assert.match(text, /# A custom ruleset runs once the zone's entry point of phase http_request_firewall_custom executes it/);
+    for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.tf')) fake.documents.delete(k);
+    fake.quickPicks = [];
+    fake.quickPickAnswers = ['shared.ruleset.json', 'An account'];
+    await migrationCommands['edgekit.migration.exportTerraform'](ctx)();
+    text = exported()!.getText();
+    assert.match(text, /\n {2}account_id = var\.account_id\n/);
+    assert.doesNotMatch(text, /zone_id/);
+    // Dismissed: cancelled, nothing exported
+    for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.tf')) fake.documents.delete(k);
+    fake.quickPickAnswers = ['shared.ruleset.json', undefined];
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(), CancellationError);
     assert.equal(exported(), undefined);
   });
 });

@@ -82,3 +82,30 @@ test('inside a function call, the names the parameter\'s type takes come first, 
   // Outside a call (after its closing parenthesis and an operator) the overall order again
   assert.deepEqual(ordered('starts_with(http.host, "a") or (').map((e) => e.label).slice(0, 3), ['http.request.uri.path', 'http.host', 'not']);
 });
+
+// rv24 left: after `not ` completion still offered `not` (third), and a rate limit characteristic offered `not` as its fields. The
+// grammar: `not not x` is valid but x (idle); a value expression (a characteristic, a header value) is one value, a field or a call
+// with its index (wirefilter's SingleValueExprAst), where `not` would begin a condition; a call's argument may be a condition.
+test('`not` is offered where a condition starts and it does something: not after `not` or `!`, not at the top of a value expression', () => {
+  const all = ordered('').map((e) => e.label);
+  for (const expression of ['not ', '!', 'http.host eq "a" and not ', 'not not ', '(not ']) {
+    const labels = ordered(expression).map((e) => e.label);
+    assert.ok(!labels.includes('not'), `${expression}: ${labels.slice(0, 5).join()}`);
+    assert.deepEqual([...labels].sort(), all.filter((l) => l !== 'not').sort(), `${expression}: the other entries kept`);
+    assert.deepEqual(labels.slice(0, 3), ['http.request.uri.path', 'http.host', 'cf.bot_management.score'], expression);
+  }
+  // A new condition after `not (` or `not a and `
+  for (const expression of ['not (', 'not ssl and ']) assert.ok(ordered(expression).some((e) => e.label === 'not'), expression);
+  const at = (rule: Record<string, unknown>, phase: string) => {
+    const text = JSON.stringify({ name: 'r', kind: 'zone', phase, rules: [{ action: 'block', expression: 'true', ...rule }] });
+    return rulesetPlugin.complete!(parseDocument(text), text.indexOf('MARK'), DEFAULT_OPTIONS).map((e) => e.label);
+  };
+  // A rate limit characteristic: its names, the fields and the functions the page names (lower, substring, lookup_json_string)
+  const characteristic = at({ ratelimit: { characteristics: ['cf.colo.id', 'MARK'], period: 60, requests_per_period: 10 } }, 'http_ratelimit');
+  assert.ok(!characteristic.includes('not'), characteristic.slice(0, 5).join());
+  for (const name of ['cf.colo.id', 'ip.src', 'lower', 'substring', 'lookup_json_string']) assert.ok(characteristic.includes(name), name);
+  // A header value likewise; inside a call there an argument may be a condition (to_string takes a Boolean)
+  const header = (value: string) => at({ action: 'rewrite', action_parameters: { headers: { 'x-a': { operation: 'set', expression: `${value}MARK` } } } }, 'http_request_late_transform');
+  assert.ok(!header('').includes('not'));
+  assert.ok(header('to_string(').includes('not'));
+});

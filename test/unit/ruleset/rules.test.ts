@@ -286,7 +286,7 @@ test('a kind that does not fit the phase\'s level is a warning on "kind", with t
   assert.equal(custom.fixes, undefined);
   // Phases of both levels, a phase the docs do not settle, and no kind at all: nothing
   for (const [kind, phase] of [['root', 'http_request_firewall_custom'], ['zone', 'http_request_firewall_custom'], ['custom', 'http_ratelimit'],
-    ['root', 'http_request_firewall_managed'], ['zone', 'ddos_l7'], ['root', 'ddos_l7'], ['root', 'ddos_l4'], ['custom', 'magic_transit'],
+    ['root', 'http_request_firewall_managed'], ['zone', 'ddos_l7'], ['root', 'ddos_l7'], ['root', 'ddos_l4'],
     ['root', 'http_custom_errors'], [undefined, 'http_request_redirect'], [undefined, 'http_config_settings']] as const) {
     assert.deepEqual(body(kind, phase).at('ruleset/kind-phase'), [], `${kind} ${phase}`);
   }
@@ -319,6 +319,24 @@ test('a skip rule\'s own phase beside an option that skips the rest already: the
   assert.deepEqual(fixesOf(body({ ruleset: 'current', phases: own }, 'root')).map((f) => f.title), ['Remove "phases" (the rule skips the remaining rules already)']);
 });
 
+// rv24 left: "phases": [other, own, own] offered each own item its removal, each leaving the other own item (still flagged). The
+// removal now takes every own item at once, whichever item's warning offers it, in any arrangement.
+test('a skip rule naming its own phase more than once beside other phases: the one removal takes every own item', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const own = 'http_request_firewall_custom';
+  for (const phases of [['http_ratelimit', own, own], [own, 'http_ratelimit', own], [own, own, 'http_ratelimit', 'http_request_sbfm'], ['http_ratelimit', own, 'http_request_sbfm', own]]) {
+    const c = check({ name: 'c', kind: 'zone', phase: own, rules: [{ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { phases } }] });
+    const found = c.problems.filter((q) => q.code === 'ruleset/skip-own-phase');
+    assert.equal(found.length, 2, JSON.stringify(phases));
+    for (const p of found) {
+      assert.deepEqual(p.fixes!.map((f) => f.title), [`Remove "${own}" from "phases"`]);
+      const fixed = applyEdits(c.text, p.fixes![0].edits);
+      assert.deepEqual(validateText(fixed, 'waf-ruleset').map((q) => q.code), [], fixed);
+      assert.deepEqual(JSON.parse(fixed).rules[0].action_parameters.phases, phases.filter((q) => q !== own), fixed);
+    }
+  }
+});
+
 // rv24: "kind": "custom" with a zone-only phase said `"kind": "custom" is an account's custom ruleset`: custom rulesets are deployed
 // at the zone level too (waf/account/custom-rulesets: "that you can deploy at the account or zone level"; the skip options'
 // "zone-level custom and entry point rulesets"). What rules them out of those phases is that custom rulesets are the WAF's only
@@ -331,4 +349,24 @@ test('a custom ruleset in a zone-only phase is warned for being the WAF\'s, not 
   assert.match(p.message, /Configuration Rules/);
   assert.match(p.message, /"kind": "zone"/);
   assert.equal(p.fixes, undefined);
+});
+
+// rv24 left a custom ruleset in an account-only phase outside the WAF silent (custom + magic_transit, + http_request_redirect, +
+// ddos_l4). The same fact rules it out: "custom rulesets are only supported by the Cloudflare WAF, both at the account and the zone
+// level" (ruleset-engine/custom-rulesets); Network Firewall's own API pages write its rules in an account's "kind": "root" ruleset
+// (cloudflare-network-firewall/how-to/add-policies), Bulk Redirects' in the account's root entry point.
+test('a custom ruleset in an account-only phase outside the WAF is warned as in a zone-only one, pointing to "root"; no fix', () => {
+  for (const [phase, product] of [['magic_transit', 'Network Firewall'], ['http_request_redirect', 'Bulk Redirects'], ['ddos_l4', 'Network-layer DDoS'], ['magic_transit_managed', 'Network Firewall']]) {
+    const c = check({ name: 'x', kind: 'custom', phase, rules: [] });
+    assert.deepEqual(c.at('ruleset/kind-phase'), ['"custom"'], phase);
+    const p = c.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+    assert.match(p.message, /custom rulesets are only supported by the Cloudflare WAF/, phase);
+    assert.ok(p.message.includes(product), `${phase}: ${p.message}`);
+    assert.match(p.message, /an account's entry point \("kind": "root"\)/, phase);
+    assert.equal(p.fixes, undefined, phase);
+  }
+  // The WAF's own phases take custom rulesets (the account's rate limiting rulesets are custom ones in http_ratelimit)
+  for (const phase of ['http_request_firewall_custom', 'http_ratelimit', 'http_request_firewall_managed']) {
+    assert.deepEqual(check({ name: 'x', kind: 'custom', phase, rules: [] }).at('ruleset/kind-phase'), [], phase);
+  }
 });

@@ -398,8 +398,14 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, s
     names.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
     fit(fn.name, fn.result);
   }
-  names.push({ label: 'not', kind: 'operator', detail: 'logical', replace, documentation: OPERATOR_DOCS.not });
-  fit('not', T.Boolean);
+  // `not` where the grammar takes a condition and it is not idle (rl10): not right after another (`not not x` is x), nor at the top
+  // of a value expression, which is one value (wirefilter's SingleValueExprAst: a field or call with its index), no condition; a
+  // call's argument may be one (to_string(not ssl))
+  const negated = !!prev && ((prev.kind === 'ident' && prev.text === 'not') || (prev.kind === 'punct' && prev.text === '!'));
+  if (!negated && (site.role === 'match' || call)) {
+    names.push({ label: 'not', kind: 'operator', detail: 'logical', replace, documentation: OPERATOR_DOCS.not });
+    fit('not', T.Boolean);
+  }
   out.push(...byRelevance(names, !!prev && (prev.kind === 'ident' || prev.kind === 'punct') && LOGICAL_OPERATORS.has(prev.text), misfits));
   return out;
 }

@@ -115,17 +115,19 @@ export const PHASE_LEVELS: Readonly<Record<string, { level: 'zone' | 'account'; 
 
 /**
  * A ruleset kind that does not fit its phase's level (PHASE_LEVELS): "root" (an account's) with a zone's phase, "zone" with an
- * account's; "custom" with a zone's phase too, for another reason: custom rulesets are the WAF's only (they are deployed at both
- * levels, waf/account/custom-rulesets). The message says why; `fit` is the kind to write where one is meant beyond doubt (an entry point of the other
+ * account's; "custom" with any of these phases, for another reason: custom rulesets are the WAF's only (they are deployed at both
+ * levels, waf/account/custom-rulesets), and none of these phases is the WAF's. The message says why; `fit` is the kind to write where one is meant beyond doubt (an entry point of the other
  * level: root for zone, zone for root; a custom ruleset has no entry point kind it surely meant). Undefined when it fits, when either
  * is not a string, or when the docs do not settle the phase's level. The ruleset check and the Terraform export give this reason.
  */
 export function kindPhaseMismatch(kind: unknown, phase: unknown): { message: string; fit?: 'zone' | 'root' } | undefined {
   if (typeof kind !== 'string' || typeof phase !== 'string' || !Object.hasOwn(PHASE_LEVELS, phase)) return undefined;
   const { level, product } = PHASE_LEVELS[phase];
-  if (level === 'zone' && kind === 'custom') {
-    // Custom rulesets are deployed at both levels (waf/account/custom-rulesets), but in the WAF's phases only (rv24)
-    return { message: `"kind": "custom" is a custom ruleset, and custom rulesets are only supported by the Cloudflare WAF (ruleset-engine/about/rulesets.mdx): phase ${phase} (${product}) takes its rules in a zone's entry point ("kind": "zone").` };
+  if (kind === 'custom') {
+    // Custom rulesets are deployed at both levels (waf/account/custom-rulesets), but in the WAF's phases only (rv24), and every
+    // phase of PHASE_LEVELS is another product's: a zone's or, as much, an account's (rl10)
+    const entry = level === 'zone' ? 'a zone\'s entry point ("kind": "zone")' : 'an account\'s entry point ("kind": "root")';
+    return { message: `"kind": "custom" is a custom ruleset, and custom rulesets are only supported by the Cloudflare WAF (ruleset-engine/about/rulesets.mdx): phase ${phase} (${product}) takes its rules in ${entry}.` };
   }
   if (level === 'zone' && kind === 'root') {
     return { message: `"kind": "root" is an account's entry point, but phase ${phase} (${product}) is a zone's: the docs configure it at the zone level only, in a zone's entry point ("kind": "zone").`, fit: 'zone' };

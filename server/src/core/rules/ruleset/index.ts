@@ -24,7 +24,7 @@ export const rulesetPlugin: KindPlugin = {
   },
 };
 
-export { toTerraform, type TerraformOutput } from './terraform';
+export { terraformAnswer, toTerraform, type TerraformAnswer, type TerraformOutput } from './terraform';
 export { analyzeExpression } from './expression';
 export { parseExpression } from './exprParser';
 export { bodyKind } from './body';

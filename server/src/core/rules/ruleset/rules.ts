@@ -297,8 +297,9 @@ const kindPhase: Rule = {
  * of one or more phases", and the phases one can skip (SKIPPABLE_PHASES) all run after the custom rules: the own phase is running
  * already. Its remaining rules are skipped with "ruleset": "current", or at the zone level with "phase": "current" ("supported only
  * in zone-level custom and entry point rulesets for the http_request_firewall_custom phase"). Fixes: with other phases beside it,
- * its removal; alone (or named twice), the member replaced by each option that fits and the rule does not have yet (neither
- * preferred: which one was meant is the user's), and beside an option it has, the member's removal (rv24).
+ * the removal of every item naming it, at once (rl10); alone (or named twice), the member replaced by each option that fits and the
+ * rule does not have yet (neither preferred: which one was meant is the user's), and beside an option it has, the member's removal
+ * (rv24).
  */
 const skipOwnPhase: Rule = {
   id: 'ruleset/skip-own-phase',
@@ -320,11 +321,7 @@ const skipOwnPhase: Rule = {
         const message = `Rule ${i} skips phase ${phase}, its own: "phases" skips the execution of other phases, those that run later (the skip options list ${SKIPPABLE_PHASES.join(', ')}); this phase's remaining rules are skipped with ${current}.`;
         let fixes;
         if (phases.some((q) => q !== phase)) {
-          // The item and the comma that separates it from its neighbour
-          const edit = k < phases.length - 1
-            ? { offset: at.offset, length: doc.locate([...path, k + 1]).offset - at.offset, newText: '' }
-            : (() => { const prev = doc.locate([...path, k - 1]); return { offset: prev.offset + prev.length, length: at.offset + at.length - prev.offset - prev.length, newText: '' }; })();
-          fixes = [{ title: `Remove "${phase}" from "phases"`, edits: [edit] }];
+          fixes = [{ title: `Remove "${phase}" from "phases"`, edits: itemsRemoval(doc, path, phases.map((q) => q === phase)) }];
         } else {
           // The member replaced by an option the rule does not have yet (never a key twice); beside one it has, its removal
           const params = rule.action_parameters as Obj;
@@ -341,6 +338,23 @@ const skipOwnPhase: Rule = {
     return out;
   },
 };
+
+/** The edits that remove the items of the array at `at` whose `drop` is true, with the commas that separate them from the items kept
+ * (at least one is kept): each run of dropped items up to the next kept item's start, a run at the end from the last kept item's end
+ * (rl10: one fix for every own phase of a skip's "phases", where one removal per item left the others). */
+function itemsRemoval(doc: ParsedDoc, at: JsonPath, drop: readonly boolean[]): { offset: number; length: number; newText: string }[] {
+  const edits = [];
+  for (let k = 0; k < drop.length; k++) {
+    if (!drop[k]) continue;
+    let end = k;
+    while (end + 1 < drop.length && drop[end + 1]) end++;
+    const first = doc.locate([...at, k]), last = doc.locate([...at, end]);
+    if (end + 1 < drop.length) edits.push({ offset: first.offset, length: doc.locate([...at, end + 1]).offset - first.offset, newText: '' });
+    else { const prev = doc.locate([...at, k - 1]); edits.push({ offset: prev.offset + prev.length, length: last.offset + last.length - prev.offset - prev.length, newText: '' }); }
+    k = end;
+  }
+  return edits;
+}
 
 /** The edit that removes member `name` of `obj` (the object at `at`) with the comma that separates it from a neighbour (the object has
  * another member). */

@@ -5,8 +5,9 @@
 // (`rules = [{ … }]`, `action_parameters = { … }`, `overrides = { rules = [{ … }] }`, `logging = { … }`); 4.x took repeated blocks
 // (`rules { … }`) and refuses this text with "Unsupported argument". The HCL's first lines say so.
 // The phase and kind are the body's when it has them (a custom ruleset, an account's root ruleset), the managed entry point's when
-// not; account-level kinds (root, custom) take account_id where zone kinds take zone_id (the two are exclusive in the provider), and
-// import as account/<account_id>/<ruleset_id>. With `variable`, the id is var.zone_id / var.account_id and the HCL declares that
+// not; account-level rulesets (root, and custom ones told to be an account's) take account_id where zone ones take zone_id (the two
+// are exclusive in the provider), and import as account/<account_id>/<ruleset_id>; a custom ruleset's level is not in its body, so
+// the caller says it (`scope`; rl10). With `variable`, the id is var.zone_id / var.account_id and the HCL declares that
 // variable: a document written in the editor is not tied to one zone (docs/architecture.md, tf1). A kind the phase's level does not
 // have is refused with the ruleset check's reason (kindPhaseMismatch); without a kind, an account-only phase's is root (ux14).
 import { MANAGED_PHASE, PHASES, PHASE_LEVELS, kindPhaseMismatch } from './catalog';
@@ -17,7 +18,7 @@ export interface TerraformOutput {
   importId: string;
   /** The resource address the HCL declares (svc_ruleset.<label>), the first argument of `terraform import`. */
   address: string;
-  /** Where the ruleset lives: a zone (kind zone: zone_id) or an account (root, custom: account_id). */
+  /** Where the ruleset lives: a zone (kind zone, or custom told so: zone_id) or an account (root, or custom told so: account_id). */
   scope: 'zone' | 'account';
 }
 
@@ -30,20 +31,27 @@ const RULE_KEYS = ['action', 'expression', 'description', 'enabled', 'action_par
 
 /** The kinds a user's svc_ruleset can have (the provider's enum less "managed", which only the platform writes). */
 export const RULESET_KINDS = ['zone', 'root', 'custom'] as const;
-/** Kinds that live in an account (account_id, import id account/…); the others in a zone. */
-const ACCOUNT_KINDS: readonly string[] = ['root', 'custom'];
+/** The level of each entry point kind: an account's (account_id, import id account/…) or a zone's. A custom ruleset is created at
+ * either (waf/account/custom-rulesets), its body the same: the caller says which (`scope`). */
+const KIND_SCOPES: Readonly<Record<string, 'zone' | 'account'>> = { root: 'account', zone: 'zone' };
 
 export interface TerraformOptions {
   /** Write the zone or account id as var.zone_id / var.account_id, declaring that variable, instead of the literal `scopeId`. */
   variable?: boolean;
+  /** Where a custom ruleset lives, which its body does not say; for another kind, its own level (another is refused). */
+  scope?: 'zone' | 'account';
 }
+
+/** A custom ruleset without `scope`: the level is the user's to say (TerraformScopeUnknown's message is the question's reason). */
+export class TerraformScopeUnknown extends Error {}
 
 /** A raw HCL expression (a variable reference, a type), written as it is, not quoted. */
 class Expr { constructor(readonly text: string) {} }
 
 /**
- * `scopeId`: the zone's id (kind zone) or the account's (root, custom); `rulesetId`: '' when the ruleset has none yet (then the
- * import id is ''). Throws an Error naming the field when the body's kind or phase is not one the resource takes.
+ * `scopeId`: the zone's id or the account's, by the ruleset's level; `rulesetId`: '' when the ruleset has none yet (then the
+ * import id is ''). Throws an Error naming the field when the body's kind or phase is not one the resource takes, or a
+ * TerraformScopeUnknown for a custom ruleset without `options.scope`.
  */
 export function toTerraform(ruleset: unknown, scopeId: string, rulesetId: string, options: TerraformOptions = {}): TerraformOutput {
   const body: Obj = isObj(ruleset) ? ruleset : {};
@@ -61,7 +69,15 @@ export function toTerraform(ruleset: unknown, scopeId: string, rulesetId: string
   // A kind the phase's level does not have: the check's reason (ruleset/kind-phase); the API would refuse the resource
   const mismatch = kindPhaseMismatch(kind, phase);
   if (mismatch) throw new Error(mismatch.message);
-  const scope = ACCOUNT_KINDS.includes(kind) ? 'account' as const : 'zone' as const;
+  const scope = Object.hasOwn(KIND_SCOPES, kind) ? KIND_SCOPES[kind] : options.scope;
+  if (!scope) {
+    // The body is the same at both levels; the API path says which (/accounts/… or /zones/…), and an entry point of that level
+    // deploys it (ruleset-engine/custom-rulesets/deploy-custom-ruleset: "with the same scope"): no guess (rl10)
+    throw new TerraformScopeUnknown('"kind": "custom" is a custom ruleset, created in an account or in a zone (the body is the same at both levels) and run by an entry point of the same level: say which.');
+  }
+  if (options.scope && options.scope !== scope) {
+    throw new Error(`"kind": "${kind}" is ${scope === 'account' ? 'an account\'s' : 'a zone\'s'} ruleset, not ${options.scope === 'account' ? 'an account\'s' : 'a zone\'s'}.`);
+  }
   const variables = options.variable ? `variable "${scope}_id" {\n${block([['type', new Expr('string')], ['description', `The ${scope} the ruleset belongs to.`]], 1)}}\n\n` : '';
   const attrs: [string, unknown][] = [
     [`${scope}_id`, options.variable ? new Expr(`var.${scope}_id`) : scopeId],
@@ -74,6 +90,18 @@ export function toTerraform(ruleset: unknown, scopeId: string, rulesetId: string
   const hcl = `${PROVIDER_SYNTAX_HEADER}${variables}resource "svc_ruleset" "${label(name)}" {\n${block(attrs, 1)}}\n`;
   const importId = rulesetId ? `${scope}/${options.variable ? `<${scope.toUpperCase()}_ID>` : scopeId}/${rulesetId}` : '';
   return { hcl, importId, address: `svc_ruleset.${label(name)}`, scope };
+}
+
+/** The export request's answer (the protocol's TerraformResult): the output; `error`, the body's kind or phase that the resource does
+ * not take (the user's to fix, not a server failure); or `askScope`, a custom ruleset's level, the user's to say (its reason). */
+export type TerraformAnswer = TerraformOutput | { error: string } | { askScope: string };
+
+export function terraformAnswer(p: { ruleset: unknown; zoneId: string; rulesetId: string; variable?: boolean; scope?: 'zone' | 'account' }): TerraformAnswer {
+  try {
+    return toTerraform(p.ruleset, p.zoneId, p.rulesetId, { variable: p.variable === true, ...(p.scope ? { scope: p.scope } : {}) });
+  } catch (err) {
+    return err instanceof TerraformScopeUnknown ? { askScope: err.message } : { error: (err as Error).message };
+  }
 }
 
 /** A Terraform resource label from the ruleset name: letters, digits, _ and -; not starting with a digit. */
