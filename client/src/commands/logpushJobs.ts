@@ -110,13 +110,15 @@ async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id
  * The job Enable, Disable and Delete act on: the Zones view's item they were run on, else (the palette, the editor) the job the
  * job document names by its "id", as the backend has it now.
  */
-async function jobOf(ctx: Ctx, api: Api, arg: unknown, what: string): Promise<JobTarget & { id: number }> {
+async function jobOf(ctx: Ctx, arg: unknown, what: string): Promise<JobTarget & { id: number; api: Api }> {
   const t = viewTarget(arg);
-  if (t) return t;
+  if (t) return { ...t, api: await apiFor(ctx) };
   const { doc, name, job } = await jobDocument(arg);
   const id = documentJobId(name, job);
+  // The backend after the document: a document naming no job is refused without starting the mock or asking for credentials
+  const api = await apiFor(ctx);
   const { place, current } = await documentJobPlace(ctx, api, doc, id);
-  return { job: current ?? unwrap(await jobNow(api, place, id, name, what)), place, id };
+  return { job: current ?? unwrap(await jobNow(api, place, id, name, what)), place, id, api };
 }
 
 /**
@@ -142,8 +144,7 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
-  const api = await apiFor(ctx);
-  const { job, place, id } = await jobOf(ctx, api, arg, enabled ? 'enable' : 'disable');
+  const { job, place, id, api } = await jobOf(ctx, arg, enabled ? 'enable' : 'disable');
   const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
   void vscode.window.showInformationMessage(`${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}.`);
   ctx.zones.refresh();
@@ -256,8 +257,7 @@ export const logpushJobLifecycleCommands = {
   'edgekit.logpush.disableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, false),
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
-    const api = await apiFor(ctx);
-    const { job, place, id } = await jobOf(ctx, api, arg, 'delete');
+    const { job, place, id, api } = await jobOf(ctx, arg, 'delete');
     const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });

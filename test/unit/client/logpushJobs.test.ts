@@ -161,9 +161,15 @@ test('Disable, Enable and Delete on a document whose job is gone say so in Updat
         new RegExp(`^Error: Logpush job 5 is no longer in zone a\\.example \\(deleted, or the backend was reset, since edge-5\\.logpush\\.json was read\\): there is nothing to ${what}\\.`), command);
     }
     assert.deepEqual(server.received.filter((r) => r.method !== 'GET'), []);
+    // Refused before the backend is asked for: the mock is not started, no credentials are asked for, for a document naming no job
+    let asked = 0;
+    (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => { asked++; throw new Error('the backend was asked for'); } };
     addDocument('file:///ws/s.logpush.json', 'logpush-job', '{\n  "id": "5",\n  "name": "s",\n  "dataset": "http_requests"\n}\n');
-    await assert.rejects(commands['edgekit.logpush.deleteJob'](ctx)() as Promise<unknown>,
-      /^Error: The "id" of s\.logpush\.json is "5", not a job's id \(an integer\), so it names no job on the backend/);
+    for (const command of ['disableJob', 'enableJob', 'deleteJob'] as const) {
+      await assert.rejects(commands[`edgekit.logpush.${command}`](ctx)() as Promise<unknown>,
+        /^Error: The "id" of s\.logpush\.json is "5", not a job's id \(an integer\), so it names no job on the backend/);
+    }
+    assert.equal(asked, 0);
   } finally {
     await server.close();
     await unused.close();
