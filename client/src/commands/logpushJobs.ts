@@ -3,7 +3,7 @@
 // Creating a job is "Create Logpush Job" (logpush.ts).
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { createOnlyChanges, type Api, type JobPlace } from '../http/api';
+import { createOnlyChanges, type Api, type ApiResult, type JobPlace } from '../http/api';
 import { shownDestination } from '../ownershipProofs';
 import { applyTextEdits, confirmChallenge, lastMemberValue, memberEdits, ownerWords, proveAt, refuseUnchallenged } from './ownership';
 import { mapLimit } from '../http/limit';
@@ -75,9 +75,25 @@ function jobTarget(arg: unknown): JobTarget & { id: number } {
 function documentJobId(name: string, job: unknown): number {
   const id = (job as { id?: unknown } | null)?.id;
   if (typeof id !== 'number' || !Number.isInteger(id)) {
-    throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
+    // An "id" of another type ("5") is said as written: "has no job "id"" was untrue of it
+    const has = id === undefined ? `${name} has no job "id"` : `The "id" of ${name} is ${JSON.stringify(id)}, not a job's id (an integer)`;
+    throw new UserError(`${has}, so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
   }
   return id;
+}
+
+/**
+ * Job `id` as the backend has it now at `place`. Not there (deleted elsewhere, the mock reset) is said so, with nothing sent:
+ * there is nothing to `what` (a 404 said "Cannot get Logpush job 5 ... check the base URL and the zone id"); any other failure is
+ * returned as it is.
+ */
+async function jobNow(api: Api, place: JobPlace, id: number, name: string, what: string): Promise<ApiResult<Record<string, unknown>>> {
+  const now = await api.logpushJob(place.owner, id);
+  if (!now.ok && now.status === 404) {
+    throw new UserError(`Logpush job ${id} is no longer in ${ownerWords(place)} (deleted, or the backend was reset, since ${name} was read): there is nothing to ${what}. ` +
+      '"Create Logpush Job" creates it anew from the document once its "id" is removed.');
+  }
+  return now;
 }
 
 /** Where a job document's job `id` lives: known when it was opened, sent or proved here, else looked for (by its dataset's scope). */
@@ -94,13 +110,15 @@ async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id
  * The job Enable, Disable and Delete act on: the Zones view's item they were run on, else (the palette, the editor) the job the
  * job document names by its "id", as the backend has it now, with the document (`from`).
  */
-async function jobOf(ctx: Ctx, api: Api, arg: unknown): Promise<JobTarget & { id: number; from?: { doc: vscode.TextDocument; name: string } }> {
+async function jobOf(ctx: Ctx, arg: unknown, what: string): Promise<JobTarget & { id: number; api: Api; from?: { doc: vscode.TextDocument; name: string } }> {
   const t = viewTarget(arg);
-  if (t) return t;
+  if (t) return { ...t, api: await apiFor(ctx) };
   const { doc, name, job } = await jobDocument(arg);
   const id = documentJobId(name, job);
+  // The backend after the document: a document naming no job is refused without starting the mock or asking for credentials
+  const api = await apiFor(ctx);
   const { place, current } = await documentJobPlace(ctx, api, doc, id);
-  return { job: current ?? unwrap(await api.logpushJob(place.owner, id)), place, id, from: { doc, name } };
+  return { job: current ?? unwrap(await jobNow(api, place, id, name, what)), place, id, api, from: { doc, name } };
 }
 
 /**
@@ -148,8 +166,7 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
-  const api = await apiFor(ctx);
-  const { job, place, id, from } = await jobOf(ctx, api, arg);
+  const { job, place, id, api, from } = await jobOf(ctx, arg, enabled ? 'enable' : 'disable');
   const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
   // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
   const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
@@ -191,13 +208,8 @@ export const logpushJobLifecycleCommands = {
     const place = found.place;
     let current = found.current;
     if (!current) {
-      // The job as the backend has it now. Not there (deleted elsewhere, the mock reset): said so, with nothing sent; any other
-      // failure is left to the update, which says it.
-      const now = await api.logpushJob(place.owner, id);
-      if (!now.ok && now.status === 404) {
-        throw new UserError(`Logpush job ${id} is no longer in ${ownerWords(place)} (deleted, or the backend was reset, since ${name} was read): there is nothing to update. ` +
-          '"Create Logpush Job" creates it anew from the document once its "id" is removed.');
-      }
+      // The job as the backend has it now; any failure but its absence is left to the update, which says it.
+      const now = await jobNow(api, place, id, name, 'update');
       current = now.ok ? now.result : undefined;
     }
     const where = place;
@@ -292,8 +304,7 @@ export const logpushJobLifecycleCommands = {
   'edgekit.logpush.disableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, false),
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
-    const api = await apiFor(ctx);
-    const { job, place, id } = await jobOf(ctx, api, arg);
+    const { job, place, id, api } = await jobOf(ctx, arg, 'delete');
     const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });

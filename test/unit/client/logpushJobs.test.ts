@@ -141,6 +141,42 @@ test('Disable, Enable and Delete from the palette act on the open job document\'
   }
 });
 
+test('Disable, Enable and Delete on a document whose job is gone say so in Update\'s words; an "id" of another type is named', async () => {
+  // A document opened from the view whose job was deleted since (elsewhere, or the mock reset): Disable and Delete said "Cannot get
+  // Logpush job 5 of zone "z1" (GET ...): HTTP 404 Not Found: ... (check the base URL and the zone id)", where Update says it is gone.
+  fake.folderSettings.set('/ws', new Map());
+  let gone = false;
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    if (!gone && req.url.endsWith('/zones/z1/logpush/jobs/5')) return void res.end(JSON.stringify({ success: true, errors: [], messages: [], result: JOB }));
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 1000, message: 'job not found' }], messages: [], result: null }));
+  });
+  const { server: unused, ctx } = await backend();
+  (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) };
+  try {
+    const { uri } = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    gone = true;
+    for (const [command, what] of [['disableJob', 'disable'], ['enableJob', 'enable'], ['deleteJob', 'delete'], ['updateJob', 'update']] as const) {
+      await assert.rejects(commands[`edgekit.logpush.${command}`](ctx)(uri) as Promise<unknown>,
+        new RegExp(`^Error: Logpush job 5 is no longer in zone a\\.example \\(deleted, or the backend was reset, since edge-5\\.logpush\\.json was read\\): there is nothing to ${what}\\.`), command);
+    }
+    assert.deepEqual(server.received.filter((r) => r.method !== 'GET'), []);
+    // Refused before the backend is asked for: the mock is not started, no credentials are asked for, for a document naming no job
+    let asked = 0;
+    (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => { asked++; throw new Error('the backend was asked for'); } };
+    addDocument('file:///ws/s.logpush.json', 'logpush-job', '{\n  "id": "5",\n  "name": "s",\n  "dataset": "http_requests"\n}\n');
+    for (const command of ['disableJob', 'enableJob', 'deleteJob'] as const) {
+      await assert.rejects(commands[`edgekit.logpush.${command}`](ctx)() as Promise<unknown>,
+        /^Error: The "id" of s\.logpush\.json is "5", not a job's id \(an integer\), so it names no job on the backend/);
+    }
+    assert.equal(asked, 0);
+  } finally {
+    await server.close();
+    await unused.close();
+  }
+});
+
 test('The language server is told where a job document\'s job lives: its zone when opened from the view, forgotten when deleted', async () => {
   fake.folderSettings.set('/ws', new Map());
   const { server, ctx } = await backend();

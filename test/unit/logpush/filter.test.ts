@@ -429,3 +429,21 @@ test('an operator written as in other languages ("==", ">=", "ne", "not in", ...
   assert.match(q.message, /did you mean "eq"\?/);
   assert.deepEqual(JSON.parse(JSON.parse(applyEdits(job, q.fixes![0].edits)).filter).where.operator, 'eq');
 });
+
+test('an operator alias or an operator is known whatever its case, spaces and "_" ("NOT IN", "Not In", " eq"), one fix', () => {
+  // "NOT IN" (SQL's spelling), "NE" and "Equals" got no suggestion at all (the aliases were matched exactly), and " eq" (a space
+  // pasted in) got "!eq", "eq" and "geq" as equally near, "!eq" preferred: the editor's Auto Fix turned "equal" into "not equal".
+  const cases: [string, unknown, string][] = [
+    ['NOT IN', ['a.example'], '!in'], ['Not In', ['a.example'], '!in'], ['notIn', ['a.example'], '!in'], ['NE', 'example.com', '!eq'],
+    ['Equals', 'example.com', 'eq'], ['NOT EQUALS', 'example.com', '!eq'], [' eq', 'example.com', 'eq'], ['ne ', 'example.com', '!eq'],
+    ['starts_with', 'x', 'startsWith'], ['Not StartsWith', 'x', '!startsWith'], ['!EndsWith', 'x', '!endsWith'], ['IN', ['a.example'], 'in'],
+    ['not equal', 'example.com', '!eq'], ['Is Not', 'example.com', '!eq'], ['≠', 'example.com', '!eq'],
+  ];
+  for (const [written, value, meant] of cases) {
+    const text = filterText(cmp('ClientRequestHost', written, value));
+    const p = only(check(text), 'schema/enum');
+    assert.match(p.message, new RegExp(`did you mean "${meant}"\\?`), written);
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[`Change to "${meant}"`, true]], written);
+    assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), [], written);
+  }
+});

@@ -341,6 +341,10 @@ test('fields the dataset lacks: one fix removes them all from field_names or fie
   const p = check(all, 'logpush-job')[0];
   assert.equal(p.fixes![0].title, 'Remove the 4 fields that gateway_dns jobs do not have (the list is then empty)');
   assert.deepEqual(JSON.parse(applyEdits(all, p.fixes![0].edits)).output_options.field_names, []);
+  // written "[]" (removing the items one by one left "[\n      \n    ]"), in a CRLF document too
+  assert.match(applyEdits(all, p.fixes![0].edits), /"field_names": \[\]\n  \}/);
+  const crlf = all.replace(/\n/g, '\r\n');
+  assert.match(applyEdits(crlf, check(crlf, 'logpush-job')[0].fixes![0].edits), /"field_names": \[\]\r\n  \}/);
   // Fix all drops none (the dataset may be the mistake)
   assert.equal(fixAll(all, 'logpush-job').text, all);
   // logpull_options' fields=, inside the string: the names and their commas

@@ -363,6 +363,10 @@ test('a place is said as "at character N of the regex", counted in characters fr
   assert.equal(reason('a)'), 'the ")" at character 2 of the regex closes no group ("unopened group"); write \\) for a parenthesis.');
   assert.equal(reason('😀)'), 'the ")" at character 2 of the regex closes no group ("unopened group"); write \\) for a parenthesis.');
   assert.equal(reason('😀é😀(?z)'), '"z" at character 6 of the regex in "(?z)" is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag").');
+  // a lone surrogate (a JSON "\ud800" escape, which JSON readers such as Go's make U+FFFD) is one character, not half of the next
+  assert.match(reason('\ud800a('), /^the group opened at character 3 of the regex/);
+  assert.match(reason('a\ud800('), /^the group opened at character 3 of the regex/);
+  assert.match(reason('\ud800\ud800a('), /^the group opened at character 4 of the regex/);
   // a second place in one message says "at character N" alone
   assert.equal(reason('(?P<n>a)(?P<n>b)'), 'the capture group name "n" at character 13 of the regex is the name of the group at character 1 too ("duplicate capture group name").');
   // the notes, the look-around, the size and Test Rules' refusals say it the same way

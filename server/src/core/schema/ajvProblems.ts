@@ -42,12 +42,22 @@ function nearest(value: string, allowed: readonly string[]): string[] {
   return near.filter((s) => s.distance === near[0].distance).map((s) => s.name);
 }
 
-/** The allowed value an enum's schema names for `value` in its "x-edgekit-aliases" (the words of other languages for its values). */
-function aliasOf(enumSchema: Record<string, unknown> | undefined, value: string): string | undefined {
+/** A word as the value lookups below compare it: case, spaces, "_" and "-" do not count ("NOT IN", "not_in" and "notIn" are one). */
+const fold = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * The allowed value `value` means beyond doubt: the one allowed value it is but for case, spaces, "_" and "-" (" eq", "EQ",
+ * "starts_with"), else the one an enum's schema names for it in its "x-edgekit-aliases" (the words of other languages for its
+ * values), compared the same way ("NOT IN", "Not In" as "not in").
+ */
+function meantValue(enumSchema: Record<string, unknown> | undefined, value: string, allowed: readonly string[]): string | undefined {
+  const key = fold(value);
+  const same = allowed.filter((a) => fold(a) === key);
+  if (same.length === 1) return same[0];
   const aliases = enumSchema?.['x-edgekit-aliases'];
-  if (!aliases || typeof aliases !== 'object' || !Object.hasOwn(aliases, value)) return undefined;
-  const meant = (aliases as Record<string, unknown>)[value];
-  return typeof meant === 'string' ? meant : undefined;
+  if (!aliases || typeof aliases !== 'object') return undefined;
+  const meant = new Set(Object.entries(aliases).filter(([k, v]) => typeof v === 'string' && fold(k) === key).map(([, v]) => v as string));
+  return meant.size === 1 ? [...meant][0] : undefined;
 }
 
 /** What a message calls the value at path: the root by `root`, an item by its index, a member by its name. */
@@ -227,10 +237,12 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         // A misspelt string ("blok"): the nearest allowed one, with a fix that writes it. Two values equally near ("!n": "!in" or
         // "in"; "ge": "geq" or "gt") are both offered, the first preferred for the editor's Auto Fix, so that Fix all (which takes
         // a problem's only fix) leaves the choice to the user.
-        // A word of another language for one of the values ("==", "ne", "not in"), as the schema's "x-edgekit-aliases" names it: that
-        // value alone, before any spelling near it ("ne" is as near to "in" as to "!eq").
-        const alias = typeof value === 'string' ? aliasOf(schemaAt(schema, path), value) : undefined;
-        const near = alias !== undefined ? [alias] : typeof value === 'string' ? nearest(value, values.filter((v): v is string => typeof v === 'string')) : [];
+        // A word of another language for one of the values ("==", "ne", "not in"), as the schema's "x-edgekit-aliases" names it, or
+        // an allowed value but for case and spaces (" eq", whose nearest were "!eq", "eq" and "geq", "!eq" preferred): that value
+        // alone, before any spelling near it ("ne" is as near to "in" as to "!eq").
+        const strings = values.filter((v): v is string => typeof v === 'string');
+        const meant = typeof value === 'string' ? meantValue(schemaAt(schema, path), value, strings) : undefined;
+        const near = meant !== undefined ? [meant] : typeof value === 'string' ? nearest(value, strings) : [];
         message = `${cap(lastName(path, root))} is ${describe(value)}; ${near.length ? `did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}? Expected` : 'expected'} one of ${allowed}.`;
         if (near.length) fixes = near.map((n, k) => ({ title: `Change to ${JSON.stringify(n)}`, edits: [{ ...span, newText: JSON.stringify(n) }], preferred: k === 0 }));
         break;

@@ -165,7 +165,7 @@ interface ListedField { name: string; at: () => Span; quoted: boolean; item: num
  * tables do not mark them; the API's fields/default does), so no fix writes them.
  */
 function fieldListProblems(ctx: RuleContext, names: ListedField[], items: () => Span[], dataset: string, fields: readonly FieldInfo[] | undefined,
-  otherScopes: OtherScopeFields | undefined): Problem[] {
+  otherScopes: OtherScopeFields | undefined, array?: () => Span): Problem[] {
   const out: Problem[] = [];
   const seen = new Set<string>();
   const lacking: { n: ListedField; problem: number }[] = [];
@@ -186,7 +186,8 @@ function fieldListProblems(ctx: RuleContext, names: ListedField[], items: () => 
     const jobs = `${otherScopes && ctx.options.logpushScope ? `${ctx.options.logpushScope}-level ` : ''}${dataset} jobs`;
     const removal: Fix = {
       title: distinct.length === 1 ? `Remove "${distinct[0]}", which ${jobs} do not have${all}` : `Remove the ${distinct.length} fields that ${jobs} do not have${all}`,
-      edits: itemRemovals(spans, new Set(lacking.map(({ n }) => n.item))),
+      // Every item of a JSON array (`array`): written "[]", where the items' removal left the indented line between the brackets
+      edits: all && array ? [{ ...array(), newText: '[]' }] : itemRemovals(spans, new Set(lacking.map(({ n }) => n.item))),
     };
     for (const { problem } of lacking) out[problem] = { ...out[problem], fixes: [...(out[problem].fixes ?? []), removal] };
   }
@@ -249,7 +250,7 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
   if (names) {
     const item = (i: number) => doc.locate(['output_options', 'field_names', i]);
     const list = names.flatMap((n, i) => (typeof n === 'string' ? [{ name: n, at: () => item(i), quoted: true, item: i }] : []));
-    out.push(...fieldListProblems(ctx, list, () => names.map((_, i) => item(i)), dataset, fields, otherScopes));
+    out.push(...fieldListProblems(ctx, list, () => names.map((_, i) => item(i)), dataset, fields, otherScopes, () => doc.locate(['output_options', 'field_names'])));
   }
   if (typeof oo.record_template === 'string' && names) {
     const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);

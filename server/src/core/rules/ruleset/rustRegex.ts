@@ -84,8 +84,10 @@ export function charPlaces(p: string): (i: number) => string {
       numbers = new Int32Array(p.length + 1);
       for (let k = 0, c = 1; k <= p.length; k++) {
         numbers[k] = c;
+        // a high surrogate counts with the low one after it; a lone one (a JSON "\ud800" escape) is a character of its own
         const u = p.charCodeAt(k);
-        if (!(u >= 0xd800 && u <= 0xdbff && k + 1 < p.length)) c++;
+        const low = k + 1 < p.length ? p.charCodeAt(k + 1) : 0;
+        if (!(u >= 0xd800 && u <= 0xdbff && low >= 0xdc00 && low <= 0xdfff)) c++;
       }
     }
     return `at character ${numbers[Math.min(i, p.length)]} of the regex`;
