@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, removeFolder, revertAndClose, scriptUi, waitForDiagnostics, setSetting } from './helpers';
+import { api, codeOf, createOnMock, openFile, removeFolder, revertAndClose, scriptUi, setSetting, waitForDiagnostics } from './helpers';
 
 suite('Commands against the embedded mock backend', () => {
   let ctx: any;
@@ -106,11 +106,11 @@ suite('Commands against the embedded mock backend', () => {
     }, null, 2));
     const zones = await (await fetch(`${ctx.backend.running.apiBaseUrl}/zones`, { headers: { Authorization: `Bearer ${ctx.backend.running.credentials.apiToken}` } })).json() as { result: { id: string; name: string }[] };
     const pro = zones.result.find((z) => z.name === 'pro.example')!;
-    const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', good.document.uri, pro.id);
+    const job = await createOnMock(ctx, good.document.uri, pro.id);
     assert.ok(job && job.id !== undefined, 'job created');
     // The checker flags the missing region first; sent anyway, the API refuses it.
     const bad = await openFile('cmd/bad.logpush.json', JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://bucket/logs' }));
-    const { asked, settle } = scriptUi(ctx, [(_q, options) => options[0]]);
+    const { asked, settle } = scriptUi(ctx, [(_q, options) => options[0], (_q, options) => (options.includes('Create on the Mock Anyway') ? 'Create on the Mock Anyway' : assert.fail(options.join()))]);
     const refused = await settle(vscode.commands.executeCommand<any>('edgekit.logpush.createJob', bad.document.uri, pro.id));
     assert.equal(refused, undefined, 'runCommand shows the error and returns undefined');
     assert.match(asked.join('\n'), /bad\.logpush\.json has 1 error, e\.g\. line 1: The s3 destination needs the parameter "region"\. The API will probably refuse the job\. Create it anyway\?/);

@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -108,6 +109,27 @@ export function scriptUi(ctx: any, answers: Answer[]): ScriptedUi {
   const scripted = scriptedUi(answers);
   ctx.ui = scripted.ui;
   return scripted;
+}
+
+/**
+ * "Create Logpush Job" on a job document whose destination the platform challenges and which has no "ownership_challenge", on the
+ * embedded mock: Create asks first (cl14), and this answers "Create on the Mock Anyway" (the mock creates the job, with a note).
+ * ctx.ui is put back after.
+ */
+export async function createOnMock(ctx: any, uri: vscode.Uri, owner?: string): Promise<any> {
+  const kept = ctx.ui;
+  const { asked, settle } = scriptUi(ctx, [(q, options) => {
+    assert.match(q, /has no "ownership_challenge": the platform refuses a job to .* without one\.$/);
+    assert.ok(options.includes('Create on the Mock Anyway'), options.join());
+    return 'Create on the Mock Anyway';
+  }]);
+  try {
+    const job = await settle(vscode.commands.executeCommand<any>('edgekit.logpush.createJob', uri, owner));
+    assert.equal(asked.length, 1, 'asked about the missing ownership challenge');
+    return job;
+  } finally {
+    ctx.ui = kept;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import * as vscode from 'vscode';
-import { api, openFile, removeFolder, scriptUi, setSetting } from './helpers';
+import { api, createOnMock, openFile, removeFolder, scriptUi, setSetting } from './helpers';
 
 suite('Live mock: traffic, security events, Logpush delivery', () => {
   let ctx: any;
@@ -80,7 +80,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
       destination_conf: 's3://edgekit-live/http?region=us-east-1', filter,
       output_options: { field_names: ['ClientRequestMethod', 'ClientRequestHost', 'EdgeStartTimestamp', 'RayID'], timestamp_format: 'rfc3339' },
     }, null, 2));
-    const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', editor.document.uri, id);
+    const job = await createOnMock(ctx, editor.document.uri, id);
     assert.equal(job.dataset, 'http_requests');
     const sent = await vscode.commands.executeCommand<any>('edgekit.mock.sendTraffic', 300, id);
     assert.equal(sent.requests, 300);
@@ -158,7 +158,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
         name: 'to-bucket', dataset: 'http_requests', enabled: true, destination_conf: 's3://edgekit-host/edge/{DATE}?region=us-east-1',
         output_options: { field_names: ['RayID', 'ClientRequestHost'] },
       }, null, 2));
-      const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', editor.document.uri, id);
+      const job = await createOnMock(ctx, editor.document.uri, id);
       await vscode.commands.executeCommand<any>('edgekit.mock.sendTraffic', 25, id);
       const flushed = await vscode.commands.executeCommand<any>('edgekit.logpush.deliverNow', job.id);
       assert.deepEqual(flushed, { delivered: 1, failed: 0 });

@@ -2,7 +2,7 @@
 // is asked for), and the Zones view's Accounts level lists it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, openFile, removeFolder } from './helpers';
+import { api, createOnMock, openFile, removeFolder } from './helpers';
 
 suite('Account-scoped Logpush jobs', () => {
   let ctx: any;
@@ -17,7 +17,7 @@ suite('Account-scoped Logpush jobs', () => {
       name: 'gateway-dns', dataset: 'gateway_dns', destination_conf: 's3://bucket/dns?region=us-east-1',
       filter: JSON.stringify({ where: { key: 'QueryName', operator: 'endsWith', value: '.example' } }),
     }, null, 2));
-    const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', file.document.uri);
+    const job = await createOnMock(ctx, file.document.uri);
     assert.ok(job && job.id !== undefined, 'the job was created without asking for a zone');
     assert.equal(job.dataset, 'gateway_dns');
     const top = await ctx.zones.getChildren();

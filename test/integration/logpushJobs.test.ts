@@ -3,7 +3,7 @@
 // job is looked for in the backend's zones. Everything against the embedded mock, read back through the API.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, removeFolder, revertAndClose, scriptUi, setText, waitForDiagnostics } from './helpers';
+import { api, codeOf, createOnMock, openFile, removeFolder, revertAndClose, scriptUi, setText, waitForDiagnostics } from './helpers';
 
 suite('Logpush jobs: open, update, disable, enable, delete', () => {
   let ctx: any;
@@ -35,7 +35,7 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     }, null, 2));
     const zones = await ctx.zones.getChildren();
     const zoneId = zones.find((i: any) => i.zone?.name === zoneName).zone.id;
-    const created = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', editor.document.uri, zoneId);
+    const created = await createOnMock(ctx, editor.document.uri, zoneId);
     const id: number = created.id;
     let item = await jobItem(zoneName, id);
     assert.equal(item.contextValue, 'logpushJob', 'enabled, nothing delivered');
@@ -93,7 +93,7 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     const zoneId = zones.find((i: any) => i.zone?.name === zoneName).zone.id;
     const job = { name: 'saved', dataset: 'firewall_events', enabled: true, destination_conf: 's3://edgekit-jobs/fw?region=us-east-1' };
     const fresh = await openFile('jobs/saved.logpush.json', JSON.stringify(job, null, 2));
-    const created = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', fresh.document.uri, zoneId);
+    const created = await createOnMock(ctx, fresh.document.uri, zoneId);
     // The file as a repository keeps it: the job's id written into it, then a change.
     const editor = await openFile('jobs/saved-with-id.logpush.json', JSON.stringify({ id: created.id, ...job, enabled: false }, null, 2));
     // Not read from the backend here, the file's "enabled": false would stop the running job: asked first (modal), answered.
@@ -153,7 +153,7 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     const zones = await ctx.zones.getChildren();
     const zoneId = zones.find((i: any) => i.zone?.name === zoneName).zone.id;
     const file = await openFile('jobs/fw-scope.logpush.json', JSON.stringify({ name: 'fw-scope', dataset: 'firewall_events', destination_conf: 's3://edgekit-jobs/fw-scope?region=us-east-1' }, null, 2));
-    const created = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', file.document.uri, zoneId);
+    const created = await createOnMock(ctx, file.document.uri, zoneId);
     const opened = await vscode.commands.executeCommand<any>('edgekit.logpush.openJob', await jobItem(zoneName, created.id));
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === opened.uri)!;
     const editor = await vscode.window.showTextDocument(doc);

@@ -11,7 +11,7 @@ import { isServedDocument } from '../languages';
 import { codeSpan, mdSourceText } from '../markdown';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { valueAsChecked } from '../jobText';
-import { confirmChallenge } from './ownership';
+import { confirmChallenge, confirmUnproven } from './ownership';
 import { documentName } from '../untitled';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
@@ -400,6 +400,24 @@ export function withNotes(text: string, messages: { code?: number; message: stri
   return notes.length ? `${text} The backend notes: ${notes.join(' ')}` : text;
 }
 
+/** The button of a message with the backend's notes that opens them whole in the output channel. */
+export const SHOW_DETAILS = 'Show Details';
+
+/**
+ * Shows `text` with what the backend noted about the request (withNotes). A notification cuts a long text off, so with notes the
+ * whole text also goes to the EdgeKit output channel, and the message offers "Show Details", which opens it there (ui14).
+ */
+export function showWithNotes(ctx: Ctx, kind: 'info' | 'warning', text: string, messages: { code?: number; message: string }[]): void {
+  const said = withNotes(text, messages);
+  const show = (...items: string[]) => (kind === 'info' ? vscode.window.showInformationMessage(said, ...items) : vscode.window.showWarningMessage(said, ...items));
+  if (said === text) {
+    void show();
+    return;
+  }
+  ctx.log.info(said);
+  void Promise.resolve(show(SHOW_DETAILS)).then((b) => { if (b === SHOW_DETAILS) ctx.log.show(); });
+}
+
 /**
  * Whether to create the document's job where a job of the same name and destination already is: asked, modal. A created job's
  * document keeps no "id" and its title button stays "Create", so a second click made a second job pushing the same logs to the
@@ -426,7 +444,11 @@ export const logpushJobCommands = {
       either: (d) => `Create the ${d} job in which zone or account?` });
     if (!await confirmAnotherJob(ctx, api, read, place)) return undefined;
     // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
-    const job = await confirmChallenge(ctx, api, doc, name, read, place);
+    const checked = await confirmChallenge(ctx, api, doc, name, read, place);
+    if (checked === undefined) return undefined;
+    // None, where the platform asks for one: said before anything is sent, with the proof offered (ui14: the mock's note was cut
+    // off in the notification, and the platform refuses the job).
+    const job = await confirmUnproven(ctx, api, doc, name, checked, place);
     if (job === undefined) return undefined;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
@@ -434,7 +456,7 @@ export const logpushJobCommands = {
     const id = (r.result as { id?: unknown }).id;
     // The document's job now lives there: checked as a job of that scope from now on.
     ctx.jobScopes.set(doc.uri.toString(), place, (read as { id?: unknown }).id);
-    void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages));
+    showWithNotes(ctx, 'info', `Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages);
     ctx.zones.refresh();
     return r.result;
   },

@@ -10,7 +10,7 @@ import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, unwrap } from './api';
-import { jobDocument, pickJobPlace, refused, sendDespiteErrors, withNotes } from './logpush';
+import { jobDocument, pickJobPlace, refused, sendDespiteErrors, showWithNotes } from './logpush';
 import { fileSafe, freeUntitledUri, showUntitledJson } from '../untitled';
 
 /** A job as the Zones view's item carries it (JobItem: `job` and `place`). */
@@ -269,11 +269,10 @@ export const logpushJobLifecycleCommands = {
     if (kept.length) {
       const them = kept.length > 1 ? 'them' : 'it';
       const members = kept.map((f) => `"${f.member}": it is still ${JSON.stringify(f.backend)} (${name} says ${JSON.stringify(f.doc)})`).join('; ');
-      void vscode.window.showWarningMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
-        `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages));
+      showWithNotes(ctx, 'warning', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
+        `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages);
     } else {
-      const said = withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
-      void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
+      showWithNotes(ctx, written.failed ? 'warning' : 'info', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
     }
     ctx.zones.refresh();
     return r.result;

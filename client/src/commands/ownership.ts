@@ -97,6 +97,47 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
   return { filename: challenge.filename, token };
 }
 
+/** Proves ownership of `conf` in `where` (proveAt), then reads the job document again, the token in it: the job to send. */
+async function proveAndRead(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, conf: string, where: JobPlace): Promise<unknown> {
+  await proveAt(ctx, api, doc, name, conf, where);
+  const read = readJobText(doc.getText());
+  if ('error' in read) throw new UserError(syntaxRefusal(name, read.error));
+  return read.value;
+}
+
+/** The button of confirmUnproven that proves ownership, then sends the job with the token. */
+export const PROVE_FIRST = 'Prove Ownership First';
+/** Its button that sends the job without a token, offered when the backend is the embedded mock, which takes it (with a note). */
+export const MOCK_ANYWAY = 'Create on the Mock Anyway';
+
+/**
+ * Before Create sends a job document to `where`: when its destination is one the platform challenges and the document has no
+ * "ownership_challenge" (none, or ""), the platform would refuse the job, so the user is asked (modal) before anything is sent:
+ * "Prove Ownership First" runs Prove Ownership for `where` and the job is sent with the token; with the embedded mock as the
+ * backend, "Create on the Mock Anyway" sends it as it is (the mock creates it and notes the missing challenge). Returns the job to
+ * send (read again after a proof), or undefined when the question was dismissed.
+ */
+export async function confirmUnproven(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, job: unknown, where: JobPlace): Promise<unknown> {
+  const j = (job ?? {}) as { ownership_challenge?: unknown; destination_conf?: unknown };
+  const conf = j.destination_conf;
+  const token = j.ownership_challenge;
+  if (typeof conf !== 'string' || !needsChallenge(conf) || (token !== undefined && token !== null && token !== '')) return job;
+  const mock = Config.backend() === 'embedded';
+  const destination = shownDestination(conf);
+  const s3 = /^s3:\/\//i.test(conf.trim());
+  const answer = await ctx.ui.ask(`${name} has no "ownership_challenge": the platform refuses a job to ${destination} without one.`,
+    mock ? [PROVE_FIRST, MOCK_ANYWAY] : [PROVE_FIRST], { modal: true, detail: [
+      'The platform asks a job to prove it may write to an S3 bucket without its own access keys, Google Cloud Storage, Azure or Sumo Logic: ' +
+        'it writes a file holding a token into the destination, and the job is created with that token.',
+      `"${PROVE_FIRST}" asks for the token for ${destination} in ${ownerWords(where)}, writes it into ${name} as "ownership_challenge", then creates the job.`,
+      ...(s3 ? ['An S3 destination_conf with its own access-key-id and secret-access-key needs no challenge.'] : []),
+      ...(mock ? [`"${MOCK_ANYWAY}" creates it without one: the embedded mock notes the missing challenge and goes on; the platform would not.`] : []),
+    ].join('\n') });
+  if (answer === MOCK_ANYWAY && mock) return job;
+  if (answer !== PROVE_FIRST) return undefined;
+  return proveAndRead(ctx, api, doc, name, conf, where);
+}
+
 /**
  * Before Create or Update sends a job document to `where`: when its "ownership_challenge" is a token EdgeKit proved, and it was
  * proven in another zone or account, for another destination_conf, or longer ago than the platform accepts, the user is asked
@@ -119,8 +160,5 @@ export async function confirmChallenge(ctx: Ctx, api: Api, doc: vscode.TextDocum
         : `The platform asks no ownership challenge for ${shownDestination(conf)}: the member can be removed.`) });
   if (answer === 'Send As It Is') return job;
   if (answer !== 'Prove Ownership Again') return undefined;
-  await proveAt(ctx, api, doc, name, conf, where);
-  const read = readJobText(doc.getText());
-  if ('error' in read) throw new UserError(syntaxRefusal(name, read.error));
-  return read.value;
+  return proveAndRead(ctx, api, doc, name, conf, where);
 }

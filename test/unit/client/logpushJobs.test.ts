@@ -616,7 +616,8 @@ test('Create Logpush Job on a firewall_events job that names ZoneName asks among
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
     zones: { refresh() {} },
-    ui: { ask: async () => undefined },
+    // (The embedded mock: its destination's missing ownership challenge is created anyway, cl14.)
+    ui: { ask: async (_q: string, o: string[]) => (o.includes('Create on the Mock Anyway') ? 'Create on the Mock Anyway' : undefined) },
     jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'firewall_events', scope: 'account', scopeField: 'ZoneName' } }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
@@ -643,7 +644,12 @@ test('Create asks first when the zone already has a job of the same name and des
   const { server, ctx } = await backend();
   const asked: string[] = [];
   let answer: string | undefined;
-  const asking = { ...ctx, ui: { ask: async (q: string) => { asked.push(q); return answer; } }, jobScopes: told() } as unknown as Ctx;
+  // (The embedded mock: its destination's missing ownership challenge is created anyway, cl14.)
+  const asking = { ...ctx, ui: { ask: async (q: string, o: string[]) => {
+    if (o.includes('Create on the Mock Anyway')) return 'Create on the Mock Anyway';
+    asked.push(q);
+    return answer;
+  } }, jobScopes: told() } as unknown as Ctx;
   try {
     const { logpushJobCommands } = await import('../../../client/src/commands/logpush');
     const create = logpushJobCommands['edgekit.logpush.createJob'](asking);

@@ -18,6 +18,8 @@ beforeEach(() => resetFake());
 
 const A = 's3://bucket/logs?region=us-east-1';
 const B = 's3://bucket/other?region=us-east-1';
+/** The embedded mock's note on a job created without the ownership challenge the platform asks for (mock/src/management.ts). */
+const MOCK_NOTE = 'The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock created the job without one.';
 /** The token the backend below writes for a destination in a zone. */
 const tokenFor = (zone: string, conf: string) => Buffer.from(`${zone}|${conf}`).toString('base64url');
 
@@ -25,7 +27,7 @@ const tokenFor = (zone: string, conf: string) => Buffer.from(`${zone}|${conf}`).
 async function backend(): Promise<{ server: TestServer; ctx: Ctx; asked: { question: string; options: string[]; detail?: string }[]; answers: (string | undefined)[] }> {
   const server = await startServer((req, res): void => {
     res.setHeader('content-type', 'application/json');
-    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    const reply = (result: unknown, messages: unknown[] = []): void => { res.end(JSON.stringify({ success: true, errors: [], messages, result })); };
     const zone = /\/zones\/(z\d)\//.exec(req.url)?.[1] ?? '';
     const body = req.body ? JSON.parse(req.body) as Record<string, unknown> : {};
     if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }, { id: 'z2', name: 'b.example', plan: { legacy_id: 'enterprise' } }]);
@@ -33,7 +35,8 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx; asked: { quest
     if (req.url.endsWith('/logpush/ownership/validate')) return reply({ valid: body.ownership_challenge === tokenFor(zone, String(body.destination_conf)) });
     // As the platform's, the job record does not carry the ownership_challenge it was sent with.
     const { ownership_challenge: _sent, ...job } = body;
-    if (req.url.endsWith('/logpush/jobs') && req.method === 'POST') return reply({ ...job, id: 11 });
+    // A challenged destination's job without a token: created, with the embedded mock's note (mock/src/management.ts).
+    if (req.url.endsWith('/logpush/jobs') && req.method === 'POST') return reply({ ...job, id: 11 }, body.ownership_challenge ? [] : [{ code: 10520, message: MOCK_NOTE }]);
     if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply({ id: 5, name: 'p', dataset: 'http_requests', destination_conf: A, enabled: true, ...(req.method === 'PUT' ? job : {}) });
     res.statusCode = 404;
     res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
@@ -159,6 +162,87 @@ test('a token the backend does not confirm is refused with both reasons it may h
     const doc = addDocument('file:///ws/jobs/p.logpush.json', 'logpush-job', `{\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${A}"\n}\n`);
     await assert.rejects(prove(ctx)(doc.uri, 'z1', tokenFor('z1', B)) as Promise<unknown>,
       /is not a valid ownership challenge of s3:\/\/bucket\/logs in zone a\.example: not the token issued for it, or expired \(a token holds for 7 days\); paste the token from ownership-challenge\.txt/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Create of a document without "ownership_challenge" to a destination the platform challenges asks first: prove, or (the embedded mock) create anyway', async () => {
+  // ui14's walk: Create with an S3 destination and no token created the job on the mock, whose note that the platform would refuse
+  // it was cut off in the notification, with no button; on the platform the user would get an error.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, asked, answers } = await backend();
+  const posts = () => server.received.filter((r) => r.method === 'POST' && r.url.endsWith('/logpush/jobs'));
+  const logged: string[] = [];
+  let shown!: () => void;
+  const opened = new Promise<void>((resolve) => { shown = resolve; });
+  const logging = { ...ctx, log: { info: (m: string) => logged.push(m), warn() {}, error() {}, show: () => shown() } } as unknown as Ctx;
+  try {
+    const text = `{\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${A}"\n}\n`;
+    const doc = addDocument('file:///ws/jobs/p.logpush.json', 'logpush-job', text);
+    // Dismissed: nothing sent.
+    assert.equal(await create(logging)(doc.uri, 'z1'), undefined);
+    assert.equal(posts().length, 0);
+    assert.equal(asked[0].question, 'jobs/p.logpush.json has no "ownership_challenge": the platform refuses a job to s3://bucket/logs without one.');
+    assert.deepEqual(asked[0].options, ['Prove Ownership First', 'Create on the Mock Anyway']);
+    assert.equal(asked[0].detail, [
+      'The platform asks a job to prove it may write to an S3 bucket without its own access keys, Google Cloud Storage, Azure or Sumo Logic: ' +
+        'it writes a file holding a token into the destination, and the job is created with that token.',
+      '"Prove Ownership First" asks for the token for s3://bucket/logs in zone a.example, writes it into jobs/p.logpush.json as "ownership_challenge", then creates the job.',
+      'An S3 destination_conf with its own access-key-id and secret-access-key needs no challenge.',
+      '"Create on the Mock Anyway" creates it without one: the embedded mock notes the missing challenge and goes on; the platform would not.',
+    ].join('\n'));
+
+    // "Create on the Mock Anyway": sent without a token; the mock's note is shown whole in the output channel on "Show Details".
+    answers.push('Create on the Mock Anyway');
+    let offered: string[] = [];
+    fake.answerMessage = (_t, items) => { offered = items; return 'Show Details'; };
+    await create(logging)(doc.uri, 'z1');
+    assert.equal(posts().length, 1);
+    assert.ok(!('ownership_challenge' in JSON.parse(posts()[0].body)));
+    const said = `Created Logpush job 11 "p" in zone a.example. The backend notes: ${MOCK_NOTE}`;
+    assert.deepEqual(fake.messages.at(-1), { kind: 'info', text: said, items: ['Show Details'] });
+    assert.deepEqual(offered, ['Show Details']);
+    assert.deepEqual(logged, [said], 'the whole text in the output channel');
+    await opened; // "Show Details" opens the output channel (answered after the command returned)
+
+    // "Prove Ownership First": the challenge asked for in the zone the job goes to, the pasted token written in and sent; no note.
+    answers.push('Prove Ownership First');
+    fake.inputBoxAnswers.push(tokenFor('z1', A));
+    await create(logging)(doc.uri, 'z1');
+    assert.equal(JSON.parse(posts()[1].body).ownership_challenge, tokenFor('z1', A));
+    assert.equal(JSON.parse(doc.getText()).ownership_challenge, tokenFor('z1', A));
+    assert.equal(server.received.filter((r) => r.url.endsWith('/zones/z1/logpush/ownership')).length, 1);
+    assert.deepEqual(fake.messages.at(-1), { kind: 'info', text: 'Created Logpush job 11 "p" in zone a.example.' }, 'no note: no button');
+    assert.equal(asked.length, 3);
+
+    // An empty token is none; a destination the platform does not challenge (its own keys, an HTTPS endpoint) asks nothing.
+    editDocument(doc, text.replace('\n}', ',\n  "ownership_challenge": ""\n}'));
+    assert.equal(await create(logging)(doc.uri, 'z1'), undefined);
+    assert.match(asked[3].question, /has no "ownership_challenge"/);
+    for (const conf of ['s3://bucket/logs?region=us-east-1&access-key-id=AKIA&secret-access-key=s', 'https://logs.example/in']) {
+      editDocument(doc, text.replace(A, conf));
+      await create(logging)(doc.uri, 'z1');
+    }
+    assert.equal(asked.length, 4);
+    assert.equal(posts().length, 4);
+  } finally {
+    await server.close();
+  }
+});
+
+test('with a remote backend (the platform), Create of an unproven destination offers only the proof: the job is not sent without one', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  fake.settings.set('backend', 'remote');
+  const { server, ctx, asked, answers } = await backend();
+  try {
+    const doc = addDocument('file:///ws/jobs/g.logpush.json', 'logpush-job', '{"name": "g", "dataset": "http_requests", "destination_conf": "gs://bucket/logs"}');
+    answers.push('Create on the Mock Anyway'); // not offered: taken as dismissed
+    assert.equal(await create(ctx)(doc.uri, 'z1'), undefined);
+    assert.deepEqual(asked[0].options, ['Prove Ownership First']);
+    assert.equal(asked[0].question, 'jobs/g.logpush.json has no "ownership_challenge": the platform refuses a job to gs://bucket/logs without one.');
+    assert.doesNotMatch(asked[0].detail ?? '', /Mock|access-key-id/);
+    assert.equal(server.received.filter((r) => r.method === 'POST').length, 0, 'nothing sent');
   } finally {
     await server.close();
   }
