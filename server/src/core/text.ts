@@ -168,22 +168,24 @@ export function applyEdits(text: string, edits: readonly { offset: number; lengt
 }
 
 /**
- * The edits that remove the items `removed` (indexes) of a list whose items are at `spans` (in order; a JSON array's elements, the
- * names of a comma-separated list), each with one separator: a run of removed items goes with the separator before it (after the
- * item it follows), a run at the start with the one after it; all of them, the text from the first to the last. One edit per run,
- * so the edits never overlap.
+ * The edits that remove the items `removed` (indexes) of a list of `count` items whose spans `span(i)` gives (in order; a JSON
+ * array's elements, the names of a comma-separated list), each with one separator: a run of removed items goes with the separator
+ * before it (after the item it follows), a run at the start with the one after it; all of them, the text from the first to the last.
+ * One edit per run, so the edits never overlap. Only the removed items and their neighbours are asked for (a span can cost a
+ * locate).
  */
-export function itemRemovals(spans: readonly { offset: number; length: number }[], removed: ReadonlySet<number>): { offset: number; length: number; newText: string }[] {
+export function itemRemovals(count: number, span: (i: number) => { offset: number; length: number }, removed: ReadonlySet<number>): { offset: number; length: number; newText: string }[] {
   const out: { offset: number; length: number; newText: string }[] = [];
-  const end = (i: number): number => spans[i].offset + spans[i].length;
-  for (let a = 0; a < spans.length; a++) {
-    if (!removed.has(a)) continue;
-    let b = a;
-    while (b + 1 < spans.length && removed.has(b + 1)) b++;
-    const from = a > 0 ? end(a - 1) : spans[a].offset;
-    const to = a > 0 || b === spans.length - 1 ? end(b) : spans[b + 1].offset;
+  const end = (i: number): number => { const s = span(i); return s.offset + s.length; };
+  let lastRun = -1;
+  for (const a0 of [...removed].filter((i) => i >= 0 && i < count).sort((x, y) => x - y)) {
+    if (a0 <= lastRun) continue;
+    let b = a0;
+    while (b + 1 < count && removed.has(b + 1)) b++;
+    const from = a0 > 0 ? end(a0 - 1) : span(a0).offset;
+    const to = a0 > 0 || b === count - 1 ? end(b) : span(b + 1).offset;
     out.push({ offset: from, length: to - from, newText: '' });
-    a = b;
+    lastRun = b;
   }
   return out;
 }

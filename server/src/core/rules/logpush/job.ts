@@ -187,7 +187,7 @@ function fieldListProblems(ctx: RuleContext, names: ListedField[], items: () => 
     const removal: Fix = {
       title: distinct.length === 1 ? `Remove "${distinct[0]}", which ${jobs} do not have${all}` : `Remove the ${distinct.length} fields that ${jobs} do not have${all}`,
       // Every item of a JSON array (`array`): written "[]", where the items' removal left the indented line between the brackets
-      edits: all && array ? [{ ...array(), newText: '[]' }] : itemRemovals(spans, new Set(lacking.map(({ n }) => n.item))),
+      edits: all && array ? [{ ...array(), newText: '[]' }] : itemRemovals(spans.length, (i) => spans[i], new Set(lacking.map(({ n }) => n.item))),
     };
     for (const { problem } of lacking) out[problem] = { ...out[problem], fixes: [...(out[problem].fixes ?? []), removal] };
   }
