@@ -170,6 +170,9 @@ async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Rec
   const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
   // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
   const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
+  // A document read from the backend reads the state it now says: a turn elsewhere since (the view) is then one Update asks about.
+  const known = from && !written.failed ? knownJob(from.doc, id) : undefined;
+  if (from && known?.seen) remember(ctx, from.doc.uri.toString(), { ...known, seen: { ...known.seen, enabled } });
   const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
   void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
   ctx.zones.refresh();

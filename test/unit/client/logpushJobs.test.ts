@@ -365,6 +365,31 @@ test('Disable and Enable run on a job document write its "enabled", so an Update
   }
 });
 
+// rv26: a document read from the backend (an Update's answer, Open Job Configuration) whose job Disable or Enable then set from the
+// document kept its old reading's "enabled": the job turned back in the Zones view, the next Update from the document (saying what
+// the command wrote) turned it again without a word (setBack saw no change since the reading; the state question is for documents
+// never read).
+test('Disable or Enable from a document read from the backend: a later turn in the view is asked about before an Update sets it back', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, stored, asked, answers, puts } = await statefulJob({ ...JOB, last_complete: undefined });
+  try {
+    const doc = addDocument('file:///ws/read.logpush.json', 'logpush-job', jobText(true));
+    await commands['edgekit.logpush.updateJob'](ctx)(doc.uri); // read: the update's answer
+    await commands['edgekit.logpush.disableJob'](ctx)(doc.uri);
+    assert.equal(doc.getText(), jobText(false));
+    await commands['edgekit.logpush.enableJob'](ctx)({ job: stored(), place: ZONE });
+    assert.equal(stored().enabled, true);
+    const sent = puts().length;
+    answers.push(undefined);
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(doc.uri), undefined, 'dismissed: nothing sent');
+    assert.equal(puts().length, sent);
+    assert.equal(stored().enabled, true);
+    assert.deepEqual(asked.map((a) => a.detail), ['enabled: true on the backend, false in the document.']);
+  } finally {
+    await server.close();
+  }
+});
+
 test('Update from a document not read from the backend asks before turning the job on or off; one without "enabled" leaves it', async () => {
   // A document whose "enabled" differs from the job's, with no reading to tell whether that is the user's edit or older than a
   // Disable (the view, the palette, the dashboard): the update turned the job on (or off) without a word.

@@ -176,6 +176,21 @@ test('a job\'s filter is measured as the string it sends, not as its compact for
   assert.deepEqual(codes(JSON.stringify({ where }, null, 2)), []);
 });
 
+// rv26: ec338dc0 rewrote only a filter string with whitespace between its tokens, but writing it again also drops escapes a
+// compact string may carry: PHP's json_encode writes no whitespace and escapes every "/" ("\/") and every non-ASCII character
+// ("\u00e9"). Such a string over the limit lost its fix.
+test('a compact filter string whose escapes writing it again shortens keeps its compact fix', () => {
+  const where = { or: Array.from({ length: 14 }, (_, i) => cmp('ClientRequestPath', 'eq', `/api/v1/caf\u00e9/${String(i).padStart(2, '0')}/`)) };
+  const php = JSON.stringify({ where }).replace(/\//g, '\\/').replace(/\u00e9/g, '\\u00e9');
+  assert.ok(!/\s/.test(php) && php.includes('\\/') && php.includes('\\u00e9') && Buffer.byteLength(php) > 1000, php);
+  const text = jobText({ filter: php });
+  const p = only(check(text, 'logpush-job'), 'logpush/size-limit');
+  const short = JSON.stringify(JSON.parse(php));
+  assert.ok(Buffer.byteLength(short) < Buffer.byteLength(php));
+  assert.deepEqual(p.fixes?.map((f) => f.title), [`Write the filter string compactly (${Buffer.byteLength(short)} bytes)`]);
+  assert.equal(JSON.parse(applyEdits(text, p.fixes![0].edits)).filter, short);
+});
+
 // api-configuration.mdx writes the Azure destination with its SAS query string as a placeholder: `azure://<BLOB_CONTAINER_PATH>/[dir]?<QUERY_STRING>`
 // and `azure://myblobcontainer/logs/{DATE}?[QueryString]`. A placeholder stands for the SAS; a real query still needs its sig=.
 test('an azure destination whose SAS query string is a placeholder, as the docs write it, is not refused', () => {

@@ -173,8 +173,10 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, opts: Filter
  */
 function compactFix(sent: string | undefined, bytes: number): { fixes: Fix[] } | undefined {
   // A string written compactly already (as one sent through the API is) has nothing to gain, and rewriting it on every check cost a
-  // 10 KB job 0.2 ms (issue 18's bench, job-10KB): only a string with whitespace between its tokens is rewritten.
-  if (sent === undefined || !spacedJson(sent)) return undefined;
+  // 10 KB job 0.2 ms (issue 18's bench, job-10KB): only a string with whitespace between its tokens is rewritten, or one with a "\/"
+  // or "\u" escape, which writing it again may shorten (PHP's json_encode writes no whitespace and escapes every "/" and non-ASCII
+  // character; rv26).
+  if (sent === undefined || !(spacedJson(sent) || /\\[/u]/.test(sent))) return undefined;
   let compact: string;
   try {
     compact = rewriteJson(sent, { indent: 0 });

@@ -9,6 +9,7 @@ import { bodyKind, bodyKindFix, isMigrationBody, isObj, phaseOf, rulesOf, type O
 import { expressionProblems, expressionReads as reads, utf8Length } from './expression';
 import { MATCH_SITE, expressionsOf, siteName } from './valueExpressions';
 import { valueAt } from '../../json';
+import { itemRemovals } from '../../text';
 import { mapOldAction } from '../../migration/mapping';
 
 export const MAX_RULES = 200;
@@ -321,7 +322,7 @@ const skipOwnPhase: Rule = {
         const message = `Rule ${i} skips phase ${phase}, its own: "phases" skips the execution of other phases, those that run later (the skip options list ${SKIPPABLE_PHASES.join(', ')}); this phase's remaining rules are skipped with ${current}.`;
         let fixes;
         if (phases.some((q) => q !== phase)) {
-          fixes = [{ title: `Remove "${phase}" from "phases"`, edits: itemsRemoval(doc, path, phases.map((q) => q === phase)) }];
+          fixes = [{ title: `Remove "${phase}" from "phases"`, edits: itemRemovals(phases.length, (q) => doc.locate([...path, q]), new Set(phases.flatMap((q, n) => (q === phase ? [n] : [])))) }];
         } else {
           // The member replaced by an option the rule does not have yet (never a key twice); beside one it has, its removal
           const params = rule.action_parameters as Obj;
@@ -338,23 +339,6 @@ const skipOwnPhase: Rule = {
     return out;
   },
 };
-
-/** The edits that remove the items of the array at `at` whose `drop` is true, with the commas that separate them from the items kept
- * (at least one is kept): each run of dropped items up to the next kept item's start, a run at the end from the last kept item's end
- * (rl10: one fix for every own phase of a skip's "phases", where one removal per item left the others). */
-function itemsRemoval(doc: ParsedDoc, at: JsonPath, drop: readonly boolean[]): { offset: number; length: number; newText: string }[] {
-  const edits = [];
-  for (let k = 0; k < drop.length; k++) {
-    if (!drop[k]) continue;
-    let end = k;
-    while (end + 1 < drop.length && drop[end + 1]) end++;
-    const first = doc.locate([...at, k]), last = doc.locate([...at, end]);
-    if (end + 1 < drop.length) edits.push({ offset: first.offset, length: doc.locate([...at, end + 1]).offset - first.offset, newText: '' });
-    else { const prev = doc.locate([...at, k - 1]); edits.push({ offset: prev.offset + prev.length, length: last.offset + last.length - prev.offset - prev.length, newText: '' }); }
-    k = end;
-  }
-  return edits;
-}
 
 /** The edit that removes member `name` of `obj` (the object at `at`) with the comma that separates it from a neighbour (the object has
  * another member). */
