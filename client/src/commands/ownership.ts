@@ -109,31 +109,36 @@ async function proveAndRead(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: 
 export const PROVE_FIRST = 'Prove Ownership First';
 /** Its button that sends the job without a token, offered when the backend is the embedded mock, which takes it (with a note). */
 export const MOCK_ANYWAY = 'Create on the Mock Anyway';
+/** The same for an Update that moves the job to a destination the platform challenges. */
+export const MOCK_ANYWAY_UPDATE = 'Update on the Mock Anyway';
 
 /**
- * Before Create sends a job document to `where`: when its destination is one the platform challenges and the document has no
- * "ownership_challenge" (none, or ""), the platform would refuse the job, so the user is asked (modal) before anything is sent:
- * "Prove Ownership First" runs Prove Ownership for `where` and the job is sent with the token; with the embedded mock as the
- * backend, "Create on the Mock Anyway" sends it as it is (the mock creates it and notes the missing challenge). Returns the job to
- * send (read again after a proof), or undefined when the question was dismissed.
+ * Before Create sends a job document to `where` (or Update moves its job to another destination_conf, `action` 'update'): when its
+ * destination is one the platform challenges and the document has no "ownership_challenge" (none, or ""), the platform would refuse
+ * the job, so the user is asked (modal) before anything is sent: "Prove Ownership First" runs Prove Ownership for `where` and the job
+ * is sent with the token; with the embedded mock as the backend, "Create on the Mock Anyway" ("Update on the Mock Anyway") sends it
+ * as it is (the mock takes it and notes the missing challenge). Returns the job to send (read again after a proof), or undefined
+ * when the question was dismissed.
  */
-export async function confirmUnproven(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, job: unknown, where: JobPlace): Promise<unknown> {
+export async function confirmUnproven(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, job: unknown, where: JobPlace,
+  action: 'create' | 'update' = 'create'): Promise<unknown> {
   const j = (job ?? {}) as { ownership_challenge?: unknown; destination_conf?: unknown };
   const conf = j.destination_conf;
   const token = j.ownership_challenge;
   if (typeof conf !== 'string' || !needsChallenge(conf) || (token !== undefined && token !== null && token !== '')) return job;
   const mock = Config.backend() === 'embedded';
+  const anyway = action === 'create' ? MOCK_ANYWAY : MOCK_ANYWAY_UPDATE;
   const destination = shownDestination(conf);
   const s3 = /^s3:\/\//i.test(conf.trim());
   const answer = await ctx.ui.ask(`${name} has no "ownership_challenge": the platform refuses a job to ${destination} without one.`,
-    mock ? [PROVE_FIRST, MOCK_ANYWAY] : [PROVE_FIRST], { modal: true, detail: [
+    mock ? [PROVE_FIRST, anyway] : [PROVE_FIRST], { modal: true, detail: [
       'The platform asks a job to prove it may write to an S3 bucket without its own access keys, Google Cloud Storage, Azure or Sumo Logic: ' +
-        'it writes a file holding a token into the destination, and the job is created with that token.',
-      `"${PROVE_FIRST}" asks for the token for ${destination} in ${ownerWords(where)}, writes it into ${name} as "ownership_challenge", then creates the job.`,
+        `it writes a file holding a token into the destination, and the job is ${action === 'create' ? 'created' : 'moved there'} with that token.`,
+      `"${PROVE_FIRST}" asks for the token for ${destination} in ${ownerWords(where)}, writes it into ${name} as "ownership_challenge", then ${action === 'create' ? 'creates' : 'updates'} the job.`,
       ...(s3 ? ['An S3 destination_conf with its own access-key-id and secret-access-key needs no challenge.'] : []),
-      ...(mock ? [`"${MOCK_ANYWAY}" creates it without one: the embedded mock notes the missing challenge and goes on; the platform would not.`] : []),
+      ...(mock ? [`"${anyway}" ${action === 'create' ? 'creates' : 'updates'} it without one: the embedded mock notes the missing challenge and goes on; the platform would not.`] : []),
     ].join('\n') });
-  if (answer === MOCK_ANYWAY && mock) return job;
+  if (answer === anyway && mock) return job;
   if (answer !== PROVE_FIRST) return undefined;
   return proveAndRead(ctx, api, doc, name, conf, where);
 }

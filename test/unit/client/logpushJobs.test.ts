@@ -755,3 +755,37 @@ test('the zone-or-account pick offers the zone or account selected in the Zones 
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example', 'Example Account']);
   assert.deepEqual(fake.quickPicks.at(-1)!.details, [undefined, undefined, undefined]);
 });
+
+test('Update that moves a job to a destination the platform challenges, with no "ownership_challenge", asks first as Create does', async () => {
+  // cl14 left it: Create asked, an Update changing destination_conf sent the job without a token (the platform refuses such an
+  // update; the mock took it with a note). The same destination as the job's is not asked about (no challenge for an update).
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, stored, asked, answers, puts } = await statefulJob({ ...JOB, last_complete: undefined });
+  try {
+    const moved = (conf: string) => `{\n  "id": 5,\n  "name": "edge",\n  "dataset": "http_requests",\n  "enabled": true,\n  "destination_conf": "${conf}"\n}\n`;
+    const doc = addDocument('file:///ws/moved.logpush.json', 'logpush-job', moved('s3://other-bucket/logs?region=us-east-1'));
+    answers.push(undefined);
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(doc.uri), undefined, 'dismissed: nothing sent');
+    assert.deepEqual(puts(), []);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].question, 'moved.logpush.json has no "ownership_challenge": the platform refuses a job to s3://other-bucket/logs without one.');
+    // The embedded mock (the stand-in's default backend) takes it with a note: offered beside the proof, in Update's words
+    assert.deepEqual(asked[0].options, ['Prove Ownership First', 'Update on the Mock Anyway']);
+    assert.match(asked[0].detail ?? '', /then updates the job\./);
+    answers.push('Update on the Mock Anyway');
+    await commands['edgekit.logpush.updateJob'](ctx)(doc.uri);
+    assert.equal(stored().destination_conf, 's3://other-bucket/logs?region=us-east-1');
+    assert.equal(asked.length, 2);
+    // The job's own destination now: nothing moves, nothing asked
+    await commands['edgekit.logpush.updateJob'](ctx)(doc.uri);
+    assert.equal(asked.length, 2);
+    // A destination the platform does not challenge (its own keys): sent without a question
+    const keyed = 's3://third-bucket/logs?region=us-east-1&access-key-id=AK&secret-access-key=SK';
+    const own = addDocument('file:///ws/keyed.logpush.json', 'logpush-job', moved(keyed));
+    await commands['edgekit.logpush.updateJob'](ctx)(own.uri);
+    assert.equal(asked.length, 2);
+    assert.equal(stored().destination_conf, keyed);
+  } finally {
+    await server.close();
+  }
+});
