@@ -11,7 +11,7 @@ import { isServedDocument } from '../languages';
 import { codeSpan, mdSourceText } from '../markdown';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { valueAsChecked } from '../jobText';
-import { confirmChallenge, confirmUnproven } from './ownership';
+import { confirmOwnership } from './ownership';
 import { documentName } from '../untitled';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
@@ -443,12 +443,10 @@ export const logpushJobCommands = {
     const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?`,
       either: (d) => `Create the ${d} job in which zone or account?` });
     if (!await confirmAnotherJob(ctx, api, read, place)) return undefined;
-    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
-    const checked = await confirmChallenge(ctx, api, doc, name, read, place);
-    if (checked === undefined) return undefined;
-    // None, where the platform asks for one: said before anything is sent, with the proof offered (ui14: the mock's note was cut
-    // off in the notification, and the platform refuses the job).
-    const job = await confirmUnproven(ctx, api, doc, name, checked, place);
+    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days); none,
+    // where the platform asks for one, is said before anything is sent, with the proof offered (ui14: the mock's note was cut off
+    // in the notification, and the platform refuses the job).
+    const job = await confirmOwnership(ctx, api, doc, name, read, place, 'create');
     if (job === undefined) return undefined;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { createOnlyChanges, type Api, type ApiResult, type JobPlace } from '../http/api';
 import { shownDestination } from '../ownershipProofs';
-import { applyTextEdits, confirmChallenge, confirmUnproven, lastMemberValue, memberEdits, ownerWords, proveAt, refuseUnchallenged } from './ownership';
+import { applyTextEdits, confirmOwnership, lastMemberValue, memberEdits, ownerWords, proveAt, refuseUnchallenged } from './ownership';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
@@ -254,14 +254,12 @@ export const logpushJobLifecycleCommands = {
         ].join('\n') });
       if (answer !== 'Update the Rest') return undefined;
     }
-    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
-    const checked = await confirmChallenge(ctx, api, doc, name, job, where);
-    if (checked === undefined) return undefined;
-    // Moved to a destination the platform challenges, with no token: the platform refuses the update as it would a Create, which
-    // asks first (cl14); the job's own destination asks for none.
+    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days); moved
+    // to a destination the platform challenges with no token, the platform refuses the update as it would a Create, which asks
+    // first (cl14); the job's own destination asks for none.
     const docConf = values.destination_conf;
     const moved = typeof docConf === 'string' && current !== undefined && docConf.trim() !== String(current.destination_conf ?? '').trim();
-    const challenged = moved ? await confirmUnproven(ctx, api, doc, name, checked, where, 'update') : checked;
+    const challenged = await confirmOwnership(ctx, api, doc, name, job, where, 'update', moved);
     if (challenged === undefined) return undefined;
     // Kept: the job's own state is sent (left out, the platform's update keeps it too; sent, it holds whatever an update does with
     // a member left out).

@@ -144,6 +144,17 @@ export async function confirmUnproven(ctx: Ctx, api: Api, doc: vscode.TextDocume
 }
 
 /**
+ * The ownership questions before Create or Update sends a job document to `where`, in turn: a token EdgeKit proved that may be
+ * refused there (confirmChallenge), then none where the platform asks for one (confirmUnproven; `unproven` false for an Update that
+ * keeps the job's own destination, for which the platform asks none). The job to send, or undefined when a question was dismissed.
+ */
+export async function confirmOwnership(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, job: unknown, where: JobPlace,
+  action: 'create' | 'update', unproven = true): Promise<unknown> {
+  const checked = await confirmChallenge(ctx, api, doc, name, job, where);
+  return checked === undefined || !unproven ? checked : confirmUnproven(ctx, api, doc, name, checked, where, action);
+}
+
+/**
  * Before Create or Update sends a job document to `where`: when its "ownership_challenge" is a token EdgeKit proved, and it was
  * proven in another zone or account, for another destination_conf, or longer ago than the platform accepts, the user is asked
  * (modal) with what differs and may prove ownership again. Returns the job to send (read again after a new proof), or undefined

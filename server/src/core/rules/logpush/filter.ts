@@ -244,7 +244,7 @@ function mergeFixes(doc: ParsedDoc, root: Obj, fields: readonly FieldInfo[] | un
         return numeric && typeof v === 'string' ? v.trim() : sourceAt(doc, [...itemPath(i), 'value']) ?? JSON.stringify(v);
       });
       // Spaced as the first comparison is between its members (its strings aside): compact in a compact job string
-      const spaced = /\s/.test((sourceAt(doc, itemPath(at[0])) ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+      const spaced = spacedJson(sourceAt(doc, itemPath(at[0])) ?? '');
       const set = `[${values.join(spaced ? ', ' : ',')}]`;
       const setOp = group === 'or' ? 'in' : '!in';
       const edits: Edit[] = [
