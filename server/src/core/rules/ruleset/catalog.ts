@@ -116,8 +116,9 @@ export const PHASE_LEVELS: Readonly<Record<string, { level: 'zone' | 'account'; 
 /**
  * A ruleset kind that does not fit its phase's level (PHASE_LEVELS): "root" (an account's) with a zone's phase, "zone" with an
  * account's; "custom" with any of these phases, for another reason: custom rulesets are the WAF's only (they are deployed at both
- * levels, waf/account/custom-rulesets), and none of these phases is the WAF's. The message says why; `fit` is the kind to write where one is meant beyond doubt (an entry point of the other
- * level: root for zone, zone for root; a custom ruleset has no entry point kind it surely meant). Undefined when it fits, when either
+ * levels, waf/account/custom-rulesets), and none of these phases is the WAF's. The message says why; `fit` is the kind to write
+ * where one is meant beyond doubt (an entry point of the other level: root for zone, zone for root; a custom ruleset has no entry
+ * point kind it surely meant). Undefined when it fits, when either
  * is not a string, or when the docs do not settle the phase's level. The ruleset check and the Terraform export give this reason.
  */
 export function kindPhaseMismatch(kind: unknown, phase: unknown): { message: string; fit?: 'zone' | 'root' } | undefined {
