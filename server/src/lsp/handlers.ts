@@ -168,6 +168,9 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     }
     if (!wants(CodeActionKind.QuickFix)) return actions;
     for (const d of params.context.diagnostics) {
+      // A diagnostic without a range names no place to fix (Neovim 0.7's user_data.lsp keeps only code and data): skipped, not an
+      // internal error for the whole request
+      if (!d?.range?.start) continue;
       const code = typeof d.code === 'string' ? d.code : undefined;
       const data = d.data as DiagnosticData | undefined;
       const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) && (data.text === undefined || data.text === textStamp(doc)) ? data.fixes

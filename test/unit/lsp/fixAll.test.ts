@@ -59,3 +59,22 @@ test('source.fixAll.edgekit over LSP: announced, one edit, quick-fix list entry,
     await server.stop();
   }
 });
+
+test('a code action request whose diagnostics lack a range (Neovim 0.7 keeps only code and data in user_data.lsp) gets the fixes of those that have one, not an internal error', { timeout: 60_000 }, async () => {
+  // It answered -32603 "Cannot read properties of undefined (reading 'start')" when a diagnostic without data fixes had no range.
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/norange.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: TEXT } });
+    const report = await server.conn.sendRequest<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
+    const diags = (report as { items: Diagnostic[] }).items;
+    const bare = diags.map((d) => ({ code: d.code }) as unknown as Diagnostic);
+    const whole = { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } };
+    const withBare = await server.conn.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics: [...bare, ...diags] } });
+    const full = await server.conn.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics: diags } });
+    assert.deepEqual(withBare.map((a) => a.title), full.map((a) => a.title));
+    assert.ok(full.length > 0);
+  } finally {
+    await server.stop();
+  }
+});
