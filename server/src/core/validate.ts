@@ -1,5 +1,5 @@
 // validateText: syntax, then schema, then the kind's semantic rules. The same function serves the editor, the CLI and the mock.
-import type { CoreOptions, DocKind, ParsedDoc, Problem, RuleContext, Span } from './types';
+import type { CoreOptions, DocKind, Edit, Fix, ParsedDoc, Problem, RuleContext, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { parseDocument } from './parse';
 import { SCHEMAS, validatorFor } from './schema/registry';
@@ -9,6 +9,7 @@ import { codeInfo } from './codes';
 import { tidyMessage } from './messages';
 import { applyEdits, overSizeLimit, utf8Length, withLineBreak } from './text';
 import { eolAt } from './parse/syntaxErrors';
+import { editsPending, moveFix } from './fix';
 
 export class Cancelled extends Error {
   constructor() { super('cancelled'); }
@@ -70,9 +71,10 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
  * CR has nothing to change. */
 function inDocumentBreaks(problems: Problem[], text: string): Problem[] {
   if (!text.includes('\r')) return problems;
-  return problems.map((p) => !p.fixes?.some((f) => f.edits.some((e) => e.newText.includes('\n'))) ? p : {
-    ...p, fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, newText: withLineBreak(e.newText, eolAt(text, e.offset)) })) })),
-  });
+  // A lazy fix is moved unread (its edits may write a line break); the others only when one of their edits writes one
+  const writesBreak = (f: Fix) => editsPending(f) || f.edits.some((e) => e.newText.includes('\n'));
+  const inBreaks = (e: Edit): Edit => ({ ...e, newText: withLineBreak(e.newText, eolAt(text, e.offset)) });
+  return problems.map((p) => !p.fixes?.some(writesBreak) ? p : { ...p, fixes: p.fixes.map((f) => (writesBreak(f) ? moveFix(f, inBreaks) : f)) });
 }
 
 /** The schema's and the rules' problems of a parsed document (its duplicate keys too, unless told they are counted already). */
@@ -134,7 +136,7 @@ function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Pr
     back: (p) => ({
       ...span(p),
       ...(p.related ? { related: p.related.map(span) } : {}),
-      ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map(span) })) } : {}),
+      ...(p.fixes ? { fixes: p.fixes.map((f) => moveFix(f, span)) } : {}),
     }),
   };
 }

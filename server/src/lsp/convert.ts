@@ -1,19 +1,17 @@
-// Core Problem (offsets) -> LSP Diagnostic (positions). Quick fixes travel in Diagnostic.data so code actions are stateless.
+// Core Problem (offsets) -> LSP Diagnostic (positions). A diagnostic carries no quick fixes: a code action request finds them in the
+// problems the server kept for the text (DiagnosticsService.problemsOf), so a check never works out edits nobody asks for (lazy
+// fixes, core/fix.ts) and the report stays the size of its diagnostics (a 10 KB job's was five times that with its fixes).
 import type { Diagnostic, TextEdit } from 'vscode-languageserver';
 import { DiagnosticSeverity, DiagnosticTag } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Edit, Fix, Problem, Severity, Span } from '../core';
+import type { Edit, Problem, Severity, Span } from '../core';
 import { SOURCE } from '../protocol';
-import { coreModule, textStamp } from './context';
+import { coreModule } from './context';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
 };
-
-/** What a diagnostic carries for its code actions: its fixes, and the document version and text (textStamp) their edits were made
- * for. */
-export interface DiagnosticData { fixes: { title: string; preferred?: boolean; edits: TextEdit[] }[]; version?: number; text?: string }
 
 export function range(doc: TextDocument, span: Span) {
   return { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + span.length) };
@@ -31,10 +29,6 @@ export function toDiagnostic(doc: TextDocument, p: Problem, opts: { relatedInfor
   if (p.tags?.length) d.tags = p.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   if (opts.relatedInformation && p.related?.length) {
     d.relatedInformation = p.related.map((r) => ({ location: { uri: doc.uri, range: range(doc, r) }, message: r.message }));
-  }
-  if (p.fixes?.length) {
-    const data: DiagnosticData = { fixes: p.fixes.map((f: Fix) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })), version: doc.version, text: textStamp(doc) };
-    d.data = data;
   }
   return d;
 }

@@ -1,12 +1,12 @@
 // The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, smart selection, folding and
 // formatting.
-import type { CancellationToken, CodeAction, CodeActionParams, Command, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { CancellationToken, CodeAction, CodeActionParams, Command, Diagnostic, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { APPLY_FIX_COMMAND } from '../protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, ErrorCodes, InlayHintKind, MessageType, ResponseError, ShowMessageNotification } from './library';
 import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
-import { range, toTextEdit, type DiagnosticData } from './convert';
+import { range, toTextEdit } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, symbolInformation, withSymbolKinds, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLenses } from './filterSample';
@@ -147,14 +147,21 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       ? { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] }
       : { changes: { [doc.uri]: edits } });
     let current: Problem[] | undefined;
-    const currentFixes = async (code: string, offset: number) => {
+    // A diagnostic's fixes are those of the problem it reports in the current text's check (kept from the last check of the same
+    // text, so usually no check runs): the one with its code, place and message, else its code and start (a client may have moved
+    // a diagnostic of an older text, or reworded it). A diagnostic made for another text finds the current text's fixes or none,
+    // never edits at stale offsets.
+    const currentFixes = async (d: Diagnostic, code: string) => {
       current ??= await safe(ctx, 'Code actions', doc.uri, [] as Problem[], async () => {
         const s = await settings.get(doc.uri, doc.languageId);
         check();
         return diagnostics.problemsOf(doc, kind, s);
       });
-      return current.find((p) => p.code === code && p.offset === offset)?.fixes
-        ?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
+      const offset = doc.offsetAt(d.range.start);
+      const end = doc.offsetAt(d.range.end);
+      const atStart = current.filter((p) => p.code === code && p.offset === offset);
+      const p = atStart.find((q) => q.offset + q.length === end && q.message === d.message) ?? atStart[0];
+      return p?.fixes?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
     };
     const only = params.context.only;
     const wants = (k: string) => !only || only.some((o) => k === o || k.startsWith(o + '.'));
@@ -172,9 +179,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       // internal error for the whole request
       if (!d?.range?.start) continue;
       const code = typeof d.code === 'string' ? d.code : undefined;
-      const data = d.data as DiagnosticData | undefined;
-      const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) && (data.text === undefined || data.text === textStamp(doc)) ? data.fixes
-        : code ? await currentFixes(code, doc.offsetAt(d.range.start)) : undefined;
+      const fixes = code ? await currentFixes(d, code) : undefined;
       for (const f of fixes ?? []) {
         actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: edit(f.edits) });
       }

@@ -69,7 +69,6 @@ test('a diagnostic\'s quick fixes made for another text of the same version are 
     const uri = 'file:///w/c.filter.json';
     await s.open(uri, 'logpush-filter', 1, BAD);
     const [d] = await pull(s, uri);
-    assert.ok(d.data, 'the fixes travel in the diagnostic');
     const shifted = `    ${BAD}`;
     await s.change(uri, 1, shifted);
     const actions = await s.client.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
@@ -372,8 +371,11 @@ test('edgekit.applyFix after an undo brings the fix\'s text back: applied only t
     for (const [text, expectApplied] of [[GOOD, true], [`  ${BAD}`, false]] as const) {
       const published = c.next(c.uri);
       await c.s.change(c.uri, 1, text);
-      await published;
-      if (text !== GOOD) await c.ask(); // the other text's fixes were made (a stamp for it)
+      const { diagnostics } = await published;
+      if (text !== GOOD) { // the other text's fixes were made (a stamp for it)
+        const made = await c.s.client.sendRequest<unknown[]>('textDocument/codeAction', { textDocument: { uri: c.uri }, range: diagnostics[0].range, context: { diagnostics } });
+        assert.ok(made.length > 0, 'fixes for the other text');
+      }
       const back = c.next(c.uri);
       await c.s.change(c.uri, 1, BAD);
       await back;

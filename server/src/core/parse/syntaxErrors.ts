@@ -7,6 +7,7 @@ import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
+import { moveFix } from '../fix';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
 import { bracketBalance, emptyOpenerLeftOut, nameBefore, removed, unopened } from './unopened';
@@ -524,7 +525,7 @@ function mapOffsets(p: Problem, map: (offset: number) => number | undefined): Pr
   };
   const mapped: Problem = {
     ...span(p),
-    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map(span) })) } : {}),
+    ...(p.fixes ? { fixes: p.fixes.map((f) => moveFix(f, span)) } : {}),
     ...(p.related ? { related: p.related.map(span) } : {}),
   };
   return lost ? undefined : mapped;
@@ -534,7 +535,7 @@ function mapOffsets(p: Problem, map: (offset: number) => number | undefined): Pr
 function moved(p: Problem, delta: number): Problem {
   return {
     ...p, offset: p.offset + delta,
-    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((x) => ({ ...x, offset: x.offset + delta })) })) } : {}),
+    ...(p.fixes ? { fixes: p.fixes.map((f) => moveFix(f, (x) => ({ ...x, offset: x.offset + delta }))) } : {}),
     ...(p.related ? { related: p.related.map((r) => ({ ...r, offset: r.offset + delta })) } : {}),
   };
 }

@@ -3,6 +3,7 @@
 import type { JsonPath, ParsedDoc, Problem, Span } from '../../types';
 import { JsonStringMap } from '../../jsonString';
 import { nodeAt } from '../../parse';
+import { moveFix } from '../../fix';
 
 export class EmbeddedString {
   private map: JsonStringMap | undefined | null = null;
@@ -47,7 +48,7 @@ export class EmbeddedString {
     const at = m.spanToSource(p);
     return {
       ...p, offset: at.offset, length: at.length,
-      ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => m.editToSource(e)) })) } : {}),
+      ...(p.fixes ? { fixes: p.fixes.map((f) => moveFix(f, (e) => m.editToSource(e))) } : {}),
       ...(p.related ? { related: p.related.map((r) => ({ ...r, ...m.spanToSource(r) })) } : {}),
     };
   }

@@ -7,6 +7,7 @@ import { checkExpression, fieldNames, inferExpression, leftKindOf } from './expr
 import { EXPRESSION_SITES, credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, urlRewriteProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
+import { moveFix } from '../../fix';
 
 export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 
@@ -78,7 +79,7 @@ export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonP
     const extra: Partial<Problem> = {};
     if (p.tags) extra.tags = p.tags;
     if (p.fixes && exact) {
-      extra.fixes = p.fixes.map((f): Fix => ({ ...f, edits: f.edits.map((e) => ({ ...map(e), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
+      extra.fixes = p.fixes.map((f): Fix => moveFix(f, (e) => ({ ...map(e), newText: JSON.stringify(e.newText).slice(1, -1) })));
     }
     return ctx.report(p.code, p.message, map(p), extra);
   });
