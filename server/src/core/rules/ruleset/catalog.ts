@@ -416,5 +416,12 @@ export const CHARACTERISTIC_ONLY: ReadonlyMap<string, string> = new Map([
   ['cf.unique_visitor_id', 'IP with NAT support'],
 ]);
 
+/** The characteristics of the rate limiting parameters page's table (waf/rate-limiting-rules/parameters.mdx, cloudflare-docs 12dd7ce),
+ * as messages name them; beside them the table's "Custom (enter expression)": a value such as lower(...) or substring(...). */
+export const RATE_LIMIT_CHARACTERISTICS: readonly string[] = ['cf.colo.id', 'ip.src', 'cf.unique_visitor_id', 'http.request.headers["<name>"]',
+  'http.request.cookies["<name>"]', 'http.request.uri.args["<name>"]', 'http.host', 'http.request.uri.path', 'ip.src.asnum', 'ip.src.country',
+  'cf.bot_management.ja3_hash', 'cf.bot_management.ja4', 'lookup_json_string(http.request.body.raw, "<key>")',
+  'lookup_json_integer(http.request.body.raw, "<key>")', 'http.request.body.form["<name>"]', 'http.request.body.raw', 'http.request.body.size'];
+
 /** The rate limiting phase: its rules count requests (a "ratelimit" object), but for the account's execute rules that deploy a ruleset. */
 export const RATE_LIMIT_PHASE = 'http_ratelimit';
