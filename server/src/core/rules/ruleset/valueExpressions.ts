@@ -248,6 +248,12 @@ export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, sit
 
 function textual(t: Ty): boolean { return t.t === 'String' || t.t === 'Bytes'; }
 
+/** Whether a value of type `ty`, as it stands, is what the value site takes without a problem (its type check's own test): completion
+ * ranks such names first at the top of a value expression (rl11). */
+export function siteTakes(site: ExpressionSite, ty: Ty): boolean {
+  return fits(site.type, ty, false, site);
+}
+
 function fits(want: Ty, got: Ty, each: boolean, site: ExpressionSite): boolean {
   if (want.t === 'Unknown') return true; // a site that takes a value of any type (a rate limiting characteristic)
   if (each) return false;
