@@ -379,7 +379,8 @@ export const migrationCommands = {
     const ruleset = unwrap(await api.entrypoint(zone.id));
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
-    const tf = terraformOf(zone.name, await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId }));
+    // The level is the path's, a zone's: said, not left to the answer's kind (a "root" there would be exported with account_id; rl11)
+    const tf = terraformOf(zone.name, await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId, scope: 'zone' }));
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
     // In the Terraform language of an installed extension (HashiCorp's "terraform", else an HCL extension's "hcl"); no grammar of ours.

@@ -143,3 +143,41 @@ test('a custom ruleset document: the export asks whether it is an account\'s or 
     assert.equal(exported(), undefined);
   });
 });
+
+// rv26 left: the zone export (a zone's deployed managed rules, read from …/zones/<id>/rulesets/phases/…/entrypoint) sent no
+// `scope`, so the answer's kind decided the level. The platform and the mock answer "kind": "zone" (the mock refuses another at
+// that path), and no kind is read as the managed entry point's, a zone's: right. But an answer with "kind": "root" (a backend that
+// is not the platform) was exported with account_id = the zone's id and an import id "account/<zone id>/…". The request now says
+// the level it knows, the zone: such an answer is refused with the reason.
+test('the zone export states the zone level: a zone entry point or one without a kind is a zone\'s; an answer of another kind is refused', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    assert.equal((await migrate(ctx, 'pro.example')).name, 'migrated');
+    const server = (ctx as unknown as { server: { request(type: { method: string }, params: unknown): Promise<unknown> } }).server;
+    const answer = server.request;
+    const sent: Record<string, unknown>[] = [];
+    let answered: (ruleset: Record<string, unknown>) => Record<string, unknown> = (r) => r;
+    server.request = async (type, params) => {
+      if (type.method !== 'edgekit/toTerraform') return answer(type, params);
+      const p = params as { ruleset: Record<string, unknown> };
+      sent.push(p);
+      return answer(type, { ...p, ruleset: answered(p.ruleset) });
+    };
+    const run = async () => {
+      for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.tf')) fake.documents.delete(k);
+      return migrationCommands['edgekit.migration.exportTerraform'](ctx)('pro.example');
+    };
+    const out = await run();
+    assert.equal(sent.at(-1)!.scope, 'zone');
+    assert.equal((sent.at(-1)!.ruleset as { kind?: unknown }).kind, 'zone', 'the mock answers kind zone');
+    assert.match(out.importId, /^zone\/[0-9a-f]+\/[0-9a-f]+$/);
+    assert.match(exported()!.getText(), /\n {2}zone_id += "[0-9a-f]+"\n/);
+    // No kind in the answer: still a zone's
+    answered = ({ kind: _k, ...r }) => r;
+    assert.match((await run()).importId, /^zone\//);
+    // An account's kind at the zone's path: refused, nothing exported
+    answered = (r) => ({ ...r, kind: 'root' });
+    await assert.rejects(run(), /^Error: Cannot export pro\.example as Terraform: "kind": "root" is an account's ruleset, not a zone's\.$/);
+    assert.equal(exported(), undefined);
+  });
+});

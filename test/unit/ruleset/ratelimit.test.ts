@@ -73,6 +73,23 @@ test('a characteristic is checked as an expression: a misspelt field, a syntax e
   assert.equal(r.at[2][1], 'lowr');
 });
 
+// rl10 left: a characteristic takes a value of any type, so a condition passed as a Boolean ("not ssl"). The page's characteristics
+// are values to count by (fields, function values, "Custom ... a function such as substring() or lower()"), never conditions.
+test('a characteristic that is a condition ("not ssl", a comparison, a Boolean call) is an error at it, naming it, where, and the page\'s characteristics', () => {
+  for (const c of ['not ssl', '!ssl', 'ip.src eq 192.0.2.1', 'ssl and http.host eq "a"', 'starts_with(http.host, "a")', '(not ssl)']) {
+    const r = rl({ ...BASE, characteristics: ['cf.colo.id', 'ip.src', c] });
+    assert.deepEqual(r.at, [['ruleset/ratelimit-characteristics', JSON.stringify(c).slice(1, -1)]], c);
+    assert.equal(r.problems[0].severity, 'error');
+    assert.ok(r.problems[0].message.includes(`"${c}"`), r.problems[0].message);
+    assert.match(r.problems[0].message, /rule 0's characteristics\[2\].*condition.*cf\.colo\.id, ip\.src, cf\.unique_visitor_id, http\.request\.headers\["<name>"\]/);
+    assert.match(r.problems[0].message, /lower\(\.\.\.\)/);
+  }
+  // Values stay: a Boolean field is a value (true or false), as in a header value; so are a call's value and the "Custom" ones
+  for (const c of ['ssl', 'lower(http.host)', 'lookup_json_integer(http.request.body.raw, "id")', 'len(http.request.uri.path)']) {
+    assert.deepEqual(rl({ ...BASE, characteristics: ['cf.colo.id', c] }).at, [], c);
+  }
+});
+
 test('cf.colo.id and cf.unique_visitor_id in an expression are named as characteristics, not fields', () => {
   for (const name of ['cf.colo.id', 'cf.unique_visitor_id']) {
     const r = rl(BASE, { expression: `${name} eq 10` });

@@ -83,6 +83,38 @@ test('inside a function call, the names the parameter\'s type takes come first, 
   assert.deepEqual(ordered('starts_with(http.host, "a") or (').map((e) => e.label).slice(0, 3), ['http.request.uri.path', 'http.host', 'not']);
 });
 
+// rl10 left: on a comparison's right side the names that fit the left side's type came in label order (cf.bot_management.ja3_hash,
+// cf.bot_management.ja4, ... for a header's value), and at the top of a header value the overall order put an Integer
+// (cf.bot_management.score) third and a Boolean function (starts_with) sixth. Both now rank by the type the place takes, as inside a call.
+test('a comparison\'s right side and a header value rank the names by the type the place takes, then by use', () => {
+  for (const expression of ['http.request.headers["x"][0] == ', 'http.host eq ', 'lower(http.user_agent) ne ']) {
+    const labels = ordered(expression).map((e) => e.label);
+    assert.deepEqual(labels.slice(0, 3), ['http.request.uri.path', 'http.host', 'http.request.method'], `${expression}: ${labels.slice(0, 6).join()}`);
+  }
+  assert.equal(ordered('ip.src.asnum eq ')[0].label, 'cf.bot_management.score');
+  // A function whose result is its first argument's type, where that argument cannot be of the left side's: concat gives no Integer
+  assert.ok(!ordered('ip.src.asnum eq ').some((e) => e.label === 'concat'));
+  assert.ok(ordered('http.host eq ').some((e) => e.label === 'concat'));
+  const at = (rule: Record<string, unknown>, phase: string) => {
+    const text = JSON.stringify({ name: 'r', kind: 'zone', phase, rules: [{ action: 'block', expression: 'true', ...rule }] });
+    const items = rulesetPlugin.complete!(parseDocument(text), text.indexOf('MARK'), DEFAULT_OPTIONS);
+    const key = (e: CompletionEntry) => e.sortText ?? e.label;
+    return [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.label < b.label ? -1 : 1));
+  };
+  const header = (value: string) => at({ action: 'rewrite', action_parameters: { headers: { 'x-a': { operation: 'set', expression: `${value}MARK` } } } }, 'http_request_late_transform');
+  const top = header('');
+  const labels = top.map((e) => e.label);
+  assert.deepEqual(labels.slice(0, 3), ['http.request.uri.path', 'http.host', 'http.request.method'], labels.slice(0, 6).join());
+  // Every String field and the IP (a header takes it as it is) before any Integer or Boolean name; every entry stays
+  const fitting = (e: CompletionEntry) => e.kind === 'field' ? /^(String|Bytes|IP)$/.test(e.detail ?? '') : !/\): Boolean$|\): Integer$/.test(e.detail ?? '');
+  const firstMisfit = top.findIndex((e) => !fitting(e));
+  assert.ok(top.slice(firstMisfit).every((e) => !(e.kind === 'field' && /^(String|IP)$/.test(e.detail ?? ''))), `${labels[firstMisfit]} at ${firstMisfit}`);
+  assert.ok(labels.indexOf('ip.src') < labels.indexOf('cf.bot_management.score') && labels.indexOf('ip.src') < labels.indexOf('starts_with'));
+  assert.deepEqual([...labels].sort(), [...header('').map((e) => e.label)].sort());
+  // Inside a call there, the call's parameter decides, as before
+  assert.ok(header('to_string(').map((e) => e.label).indexOf('cf.bot_management.score') < header('to_string(').map((e) => e.label).indexOf('http.host'));
+});
+
 // rv24 left: after `not ` completion still offered `not` (third), and a rate limit characteristic offered `not` as its fields. The
 // grammar: `not not x` is valid but x (idle); a value expression (a characteristic, a header value) is one value, a field or a call
 // with its index (wirefilter's SingleValueExprAst), where `not` would begin a condition; a call's argument may be a condition.

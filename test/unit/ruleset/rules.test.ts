@@ -337,6 +337,48 @@ test('a skip rule naming its own phase more than once beside other phases: the o
   }
 });
 
+// ux14 and rl10 left: a skip rule whose "phases" names a phase that has run already when the rule runs was taken as it was. The
+// phases list (ruleset-engine/reference/phases-list.mdx) gives the order they execute in; "phases" "skips the execution of one or
+// more phases" (waf/custom-rules/skip/options.mdx), so a phase over before the rule's own skips nothing.
+test('a skip rule naming a phase that runs before its own is a warning on the item, related to the phase, with a removal only beside others', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const body = (phase: string, phases: string[], kind = 'zone') => check({ name: 'c', kind, phase,
+    rules: [{ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { phases } }] });
+  // An exception in the managed phase naming the custom rules' phase (which runs before it), alone: no fix, which phase was meant
+  // (or whether the rule belongs among the custom rules) is not clear
+  const alone = body('http_request_firewall_managed', ['http_request_firewall_custom']);
+  assert.deepEqual(alone.at('ruleset/skip-past-phase'), ['"http_request_firewall_custom"']);
+  const p = alone.problems.find((q) => q.code === 'ruleset/skip-past-phase')!;
+  assert.equal(p.severity, 'warning');
+  assert.match(p.message, /http_request_firewall_custom, which runs before phase http_request_firewall_managed/);
+  assert.equal(p.fixes, undefined);
+  assert.deepEqual(p.related!.map((r) => alone.text.substr(r.offset, r.length)), ['"http_request_firewall_managed"']);
+  // Beside a later phase: the one fix removes every item of a phase already over, and the fixed document is quiet
+  for (const phases of [['http_request_transform', 'http_ratelimit'], ['http_ratelimit', 'http_config_settings', 'http_request_sanitize'], ['ddos_l4', 'http_request_sbfm', 'ddos_l4']]) {
+    const c = body('http_request_firewall_custom', phases);
+    const found = c.problems.filter((q) => q.code === 'ruleset/skip-past-phase');
+    assert.equal(found.length, phases.filter((q) => q !== 'http_ratelimit' && q !== 'http_request_sbfm').length, JSON.stringify(phases));
+    for (const q of found) {
+      assert.equal(q.fixes!.length, 1);
+      const fixed = applyEdits(c.text, q.fixes![0].edits);
+      assert.deepEqual(validateText(fixed, 'waf-ruleset').map((r) => r.code), [], fixed);
+      assert.deepEqual(JSON.parse(fixed).rules[0].action_parameters.phases, phases.filter((r) => r === 'http_ratelimit' || r === 'http_request_sbfm'));
+    }
+  }
+  // Later phases, the own phase (skip-own-phase's), and phases whose place the list does not settle: nothing
+  for (const [phase, phases] of [['http_request_firewall_custom', ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed']],
+    ['http_request_firewall_custom', ['http_request_firewall_custom']], ['http_request_firewall_custom', ['ddos_l7']],
+    ['ddos_l7', ['http_request_firewall_custom']], ['http_request_firewall_custom', ['http_response_cache_settings']],
+    // rate limiting runs in the response phases too (with response information), after Response Header Transform Rules
+    ['http_response_headers_transform', ['http_ratelimit']], ['http_request_firewall_managed', ['http_ratelimit']]] as const) {
+    assert.deepEqual(body(phase, [...phases]).at('ruleset/skip-past-phase'), [], `${phase} ${phases}`);
+  }
+  // ... and before Compression Rules in both of its places
+  assert.deepEqual(body('http_response_compression', ['http_ratelimit']).at('ruleset/skip-past-phase'), ['"http_ratelimit"']);
+  // A request phase has run before any response phase
+  assert.deepEqual(body('http_custom_errors', ['http_request_sbfm']).at('ruleset/skip-past-phase'), ['"http_request_sbfm"']);
+});
+
 // rv24: "kind": "custom" with a zone-only phase said `"kind": "custom" is an account's custom ruleset`: custom rulesets are deployed
 // at the zone level too (waf/account/custom-rulesets: "that you can deploy at the account or zone level"; the skip options'
 // "zone-level custom and entry point rulesets"). What rules them out of those phases is that custom rulesets are the WAF's only

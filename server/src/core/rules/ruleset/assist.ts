@@ -14,7 +14,7 @@ import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap, plainToMarkdown } from '../../text';
-import { isExpressionPath, siteOfPath, type ExpressionSite } from './valueExpressions';
+import { isExpressionPath, siteOfPath, siteTakes, type ExpressionSite } from './valueExpressions';
 import { DOCS_EXPRESSION_COUNTS } from './relevance.generated';
 import wafRulesetSchema from '../../../../../schemas/waf-ruleset.schema.json';
 
@@ -352,15 +352,19 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, s
     const left = leftOperandType(decoded.value, preceding, phase);
     if (!left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
     const fits = (t: Ty) => sameTy(t, left) || ((t.t === 'String' || t.t === 'Bytes') && (left.t === 'String' || left.t === 'Bytes'));
+    const names: CompletionEntry[] = [];
     for (const f of catalogue.fields.values()) {
-      if (offered(f) && fits(f.type)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+      if (offered(f) && fits(f.type)) names.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
     }
     for (const fn of FUNCTIONS.values()) {
       if (!callable(fn)) continue;
-      // A function whose result is its first argument's type (coalesce, concat) gives the left side's type with such an argument
-      if (fn.result !== 'arg0' && !fits(fn.result)) continue;
-      out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
+      // A function whose result is its first argument's type (coalesce, concat) gives the left side's type with such an argument,
+      // if its first parameter takes that type (concat gives no Integer)
+      if (fn.result === 'arg0' ? fn.params.length > 0 && !paramTakes(fn.params[0], left) : !fits(fn.result)) continue;
+      names.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
     }
+    // All of the left side's type: in the order of use, as elsewhere (rl11; they came in label order)
+    out.push(...byRelevance(names, false));
     return out;
   }
   if (prev && afterOperand(prev)) {
@@ -382,11 +386,13 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, s
   }
   // A field or function the phase gives no value or refuses would only be a ruleset/expr-phase warning once picked
   // Inside a function call, the names whose type the parameter takes first (rv24): `not` or an Integer field is no argument of
-  // starts_with(); a function whose result is its first argument's type (concat, coalesce) may fit any
+  // starts_with(); a function whose result is its first argument's type (concat, coalesce) may fit any. At the top of a value
+  // expression, those the place takes (rl11): a header value's String (or IP) before an Integer or a Boolean function
   const call = callAt(preceding);
   const param = call && call.fn.params[Math.min(call.arg, call.fn.params.length - 1)];
+  const takes = param ? (ty: Ty) => paramTakes(param, ty) : site.role === 'value' ? (ty: Ty) => siteTakes(site, ty) : undefined;
   const misfits = new Set<string>();
-  const fit = (label: string, ty: Ty | 'arg0') => { if (param && ty !== 'arg0' && !paramTakes(param, ty)) misfits.add(label); };
+  const fit = (label: string, ty: Ty | 'arg0') => { if (takes && ty !== 'arg0' && !takes(ty)) misfits.add(label); };
   const names: CompletionEntry[] = [];
   for (const f of catalogue.fields.values()) {
     if (!offered(f)) continue;
@@ -433,7 +439,7 @@ function relevanceOf(name: string): readonly [number, number] {
  * The entries with a sortText in the order of relevance (docs/architecture.md, ux14): how often the examples of Cloudflare's docs use
  * each name (data/rules-language/docs_expression_counts.tsv); after and/or, how often it comes right there first, then overall;
  * ties, and the names no example uses, alphabetical. Inside a call the `misfits` (names whose type the parameter does not take) come
- * after all the others (rv24). Every entry stays: typing filters them as before.
+ * after all the others (rv24), and at the top of a value expression those its type does not take (rl11). Every entry stays: typing filters them as before.
  */
 function byRelevance(entries: CompletionEntry[], afterLogical: boolean, misfits: ReadonlySet<string> = new Set()): CompletionEntry[] {
   const key = (e: CompletionEntry): [number, number, number] => {

@@ -86,6 +86,32 @@ export function actionAvailable(action: string, phase: string): boolean {
 export const SKIPPABLE_PHASES = ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed'] as const;
 
 /**
+ * The phases in the order they run, as ruleset-engine/reference/phases-list.mdx lists them ("in the order those phases are
+ * executed"; of the request and of the response phases, "The phases execute in the order they appear in the table"; cloudflare-docs
+ * 046f5f9e and e4b98d09 agree): the network layer's, then the request's, then the response's. http_ratelimit runs in both tables
+ * (in the response's "when they use response information"), so it has two places. Left out, their place not settled: ddos_l7 (the
+ * list's "*": "for configuration purposes only — the corresponding rules will not be executed at this stage") and
+ * http_response_cache_settings (not in the list); the internal phases (Waiting Room, Access, Managed Transforms) have no name to
+ * skip. Phases the list names and PHASES does not (API Shield's, Snippets, Cloud Connector) keep their places: only the order counts.
+ */
+export const PHASE_ORDER: readonly string[] = [
+  'ddos_l4', 'magic_transit', 'magic_transit_managed', 'magic_transit_ratelimit', 'magic_transit_ids_managed',
+  'http_request_sanitize', 'http_request_dynamic_redirect', 'http_request_transform', 'http_request_api_gateway_early', 'http_config_settings',
+  'http_request_origin', 'http_request_firewall_custom', 'http_ratelimit', 'http_request_api_gateway_late', 'http_request_firewall_managed',
+  'http_request_sbfm', 'http_request_redirect', 'http_request_late_transform', 'http_request_cache_settings', 'http_request_snippets',
+  'http_request_cloud_connector',
+  'http_custom_errors', 'http_response_headers_transform', 'http_ratelimit', 'http_response_compression', 'http_response_firewall_managed',
+  'http_log_custom_fields',
+];
+
+/** Whether every run of phase `named` is over before phase `own` first runs (PHASE_ORDER); false when either has no place there. */
+export function phaseRunsBefore(named: string, own: string): boolean {
+  const places = (p: string) => PHASE_ORDER.flatMap((q, i) => (q === p ? [i] : []));
+  const a = places(named), b = places(own);
+  return a.length > 0 && b.length > 0 && Math.max(...a) < Math.min(...b);
+}
+
+/**
  * The level whose entry points a phase has, where the docs settle it (docs/architecture.md, ux14): an account's (a ruleset of kind
  * "root") or a zone's ("zone"). Account only: Bulk Redirects ("Add Bulk Redirect Rules to the entry point ruleset of the
  * http_request_redirect phase at the account level"), Network-layer DDoS Attack Protection (its overrides: the ddos_l4 phase "at the
@@ -389,6 +415,13 @@ export const CHARACTERISTIC_ONLY: ReadonlyMap<string, string> = new Map([
   ['cf.colo.id', 'the data center, mandatory'],
   ['cf.unique_visitor_id', 'IP with NAT support'],
 ]);
+
+/** The characteristics of the rate limiting parameters page's table (waf/rate-limiting-rules/parameters.mdx, cloudflare-docs 12dd7ce),
+ * as messages name them; beside them the table's "Custom (enter expression)": a value such as lower(...) or substring(...). */
+export const RATE_LIMIT_CHARACTERISTICS: readonly string[] = ['cf.colo.id', 'ip.src', 'cf.unique_visitor_id', 'http.request.headers["<name>"]',
+  'http.request.cookies["<name>"]', 'http.request.uri.args["<name>"]', 'http.host', 'http.request.uri.path', 'ip.src.asnum', 'ip.src.country',
+  'cf.bot_management.ja3_hash', 'cf.bot_management.ja4', 'lookup_json_string(http.request.body.raw, "<key>")',
+  'lookup_json_integer(http.request.body.raw, "<key>")', 'http.request.body.form["<name>"]', 'http.request.body.raw', 'http.request.body.size'];
 
 /** The rate limiting phase: its rules count requests (a "ratelimit" object), but for the account's execute rules that deploy a ruleset. */
 export const RATE_LIMIT_PHASE = 'http_ratelimit';

@@ -3,7 +3,7 @@
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
   ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, SKIPPABLE_PHASES, actionAvailable, kindPhaseMismatch, managedRuleset,
+  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, SKIPPABLE_PHASES, actionAvailable, kindPhaseMismatch, managedRuleset, phaseRunsBefore,
 } from './catalog';
 import { bodyKind, bodyKindFix, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, expressionReads as reads, utf8Length } from './expression';
@@ -301,6 +301,10 @@ const kindPhase: Rule = {
  * the removal of every item naming it, at once (rl10); alone (or named twice), the member replaced by each option that fits and the
  * rule does not have yet (neither preferred: which one was meant is the user's), and beside an option it has, the member's removal
  * (rv24).
+ * It also reports ruleset/skip-past-phase: an item naming a phase whose every run is over before the rule's phase runs (PHASE_ORDER,
+ * the phases list's execution order): skipping its execution does nothing. Beside an item it keeps, the fix removes every such item
+ * at once (it does nothing, so the removal changes nothing); with none left, no fix (which phase was meant, or whether the rule
+ * belongs in an earlier phase, is the user's).
  */
 const skipOwnPhase: Rule = {
   id: 'ruleset/skip-own-phase',
@@ -315,6 +319,16 @@ const skipOwnPhase: Rule = {
       if (!isObj(rule) || rule.action !== 'skip' || !isObj(rule.action_parameters) || !Array.isArray(rule.action_parameters.phases)) return;
       const phases = rule.action_parameters.phases;
       const path: JsonPath = ['rules', i, 'action_parameters', 'phases'];
+      const past = new Set(phases.flatMap((q, n) => (typeof q === 'string' && q !== phase && phaseRunsBefore(q, phase) ? [n] : [])));
+      past.forEach((k) => {
+        const message = `Rule ${i} skips phase ${phases[k]}, which runs before phase ${phase}, its own (the phases list's execution order): "phases" skips the execution of phases still to come, and ${phases[k]} has run already when this rule runs.`;
+        const fixes = past.size < phases.length
+          ? [{ title: past.size > 1 ? 'Remove the phases that run before this one from "phases"' : `Remove "${phases[k]}" from "phases"`, edits: itemRemovals(phases.length, (q) => doc.locate([...path, q]), past) }]
+          : undefined;
+        out.push(ctx.report('ruleset/skip-past-phase', message, doc.locate([...path, k]), {
+          ...(fixes ? { fixes } : {}), related: [{ ...doc.locate(['phase']), message: `The ruleset's phase (${phase}).` }],
+        }));
+      });
       phases.forEach((p, k) => {
         if (p !== phase) return;
         const at = doc.locate([...path, k]);

@@ -4,7 +4,7 @@
 // expression, a condition again. The one table below is what the checks (rules.ts), the editor features (assist.ts, selection.ts)
 // and the semantic tokens read; sources in docs/architecture.md, "Value expressions".
 import type { JsonPath } from '../../types';
-import { CHARACTERISTIC_ONLY, FIELDS, FUNCTIONS, T, tyName, type Ty } from './catalog';
+import { CHARACTERISTIC_ONLY, FIELDS, FUNCTIONS, RATE_LIMIT_CHARACTERISTICS, T, tyName, type Ty } from './catalog';
 import { children, walk, type Expr, type ExprProblem, type ListNode, type Literal, type RangeNode, type SetNode } from './exprParser';
 import { isObj } from './body';
 
@@ -205,12 +205,20 @@ export function urlRewriteProblems(ast: Expr, site: ExpressionSite): ExprProblem
 export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, site: ExpressionSite, path: JsonPath, phase: string | undefined, src: string): ExprProblem[] {
   const want = site.type;
   const t = got.ty;
-  if (t.t === 'Unknown' || fits(want, t, got.each, site)) return [];
-  const head = `The ${siteName(site, path)} must be ${article(tyName(want))}`;
   const at = { offset: ast.offset, length: ast.length };
   const text = src.slice(ast.offset, ast.offset + ast.length);
-  const named = ast.type === 'field' ? `field "${text}"` : ast.type === 'call' ? (ast.index.length ? `"${text.length > 60 ? `${ast.name}(...)` : text}"` : `${ast.name}()`) : 'this expression';
   const condition = ast.type === 'compare' || ast.type === 'logical' || ast.type === 'not' || ast.type === 'group';
+  if (want.t === 'Unknown' && (condition || (t.t === 'Boolean' && ast.type === 'call'))) {
+    // A rate limiting characteristic takes a value of any type, but a value to count by: the page's table lists fields and function
+    // values, and "Custom" is "a function such as substring() or lower()"; a condition counts nothing the rule's expression does not
+    // decide already (rl11)
+    const where = typeof path[1] === 'number' && typeof path[path.length - 1] === 'number' ? ` (rule ${path[1]}'s characteristics[${String(path[path.length - 1])}])` : '';
+    return [{ code: 'ruleset/ratelimit-characteristics', ...at,
+      message: `Rate limiting characteristic "${text}"${where} is a condition (a Boolean), not a value to count requests by: use one of the platform's characteristics (${RATE_LIMIT_CHARACTERISTICS.join(', ')}) or a custom expression that gives a value, such as lower(...) or substring(...); conditions belong in the rule's expression or counting_expression.` }];
+  }
+  if (t.t === 'Unknown' || fits(want, t, got.each, site)) return [];
+  const head = `The ${siteName(site, path)} must be ${article(tyName(want))}`;
+  const named = ast.type === 'field' ? `field "${text}"` : ast.type === 'call' ? (ast.index.length ? `"${text.length > 60 ? `${ast.name}(...)` : text}"` : `${ast.name}()`) : 'this expression';
   const problem = (message: string, fixes?: ExprProblem['fixes']): ExprProblem[] =>
     [{ code: 'ruleset/expr-type-mismatch', ...at, message, ...(fixes ? { fixes } : {}) }];
   if (got.each) return problem(`${head}; ${named} gives one value per element ("[*]"): pick one element with [0].`);
@@ -239,6 +247,12 @@ export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, sit
 }
 
 function textual(t: Ty): boolean { return t.t === 'String' || t.t === 'Bytes'; }
+
+/** Whether a value of type `ty`, as it stands, is what the value site takes without a problem (its type check's own test): completion
+ * ranks such names first at the top of a value expression (rl11). */
+export function siteTakes(site: ExpressionSite, ty: Ty): boolean {
+  return fits(site.type, ty, false, site);
+}
 
 function fits(want: Ty, got: Ty, each: boolean, site: ExpressionSite): boolean {
   if (want.t === 'Unknown') return true; // a site that takes a value of any type (a rate limiting characteristic)
