@@ -8,8 +8,8 @@ import { jobIdOf, MAX_ID_CHARS } from './jobText';
 
 export class JobScopes {
   /** By URI: the scope, the "id" of the job the document named when it was told (undefined for a created job's template), and
-   * whether the server holds it now (not while an edit makes the document name another job). */
-  private readonly known = new Map<string, { scope: JobScope; id: unknown; told: boolean }>();
+   * whether the server holds it now (not while an edit makes the document name another job); the zone's name for a zone's job. */
+  private readonly known = new Map<string, { scope: JobScope; id: unknown; told: boolean; zone?: string }>();
 
   constructor(private readonly send: (params: SetJobScopeParams) => void) {}
 
@@ -17,7 +17,7 @@ export class JobScopes {
   set(uri: string, place: JobPlace | undefined, id?: unknown): void {
     const scope: JobScope | undefined = place ? ('account' in place.owner ? 'account' : 'zone') : undefined;
     const was = this.known.get(uri);
-    if (scope) this.known.set(uri, { scope, id, told: true });
+    if (scope) this.known.set(uri, { scope, id, told: true, ...(place && 'zone' in place.owner ? { zone: place.ownerName } : {}) });
     else this.known.delete(uri);
     // What the server holds now: the scope told, or none (never told, or forgotten while the document named another job).
     const held = was?.told ? was.scope : undefined;
@@ -38,6 +38,12 @@ export class JobScopes {
     if (same === k.told) return;
     k.told = same;
     this.send({ uri, scope: same ? k.scope : null });
+  }
+
+  /** The name of the zone the document's job lives in, while the document names that job (an account's job has none). */
+  zoneOf(uri: string): string | undefined {
+    const k = this.known.get(uri);
+    return k?.told ? k.zone : undefined;
   }
 
   /** Everything known, told again: a server that (re)started knows nothing. */

@@ -806,8 +806,9 @@ function destinationName(conf: string): string {
 /** How long an ownership challenge token holds, in seconds: "The token expires after 7 days" (the platform's FAQ). */
 const CHALLENGE_VALIDITY_S = 7 * 24 * 60 * 60;
 
-/** Whether the platform asks for an ownership challenge before a job to this destination: S3 without its own access keys, Google
- * Cloud Storage, Azure, Sumo Logic (the platform's "Ownership challenge FAQ"). */
+/** Whether the platform asks for an ownership challenge before a job to this destination: S3 without its own access keys or
+ * endpoint= (S3-compatible storage, R2 among them), Google Cloud Storage, Azure, Sumo Logic (the platform's "Ownership challenge
+ * FAQ"). */
 export function needsOwnershipChallenge(conf: string): boolean {
   const scheme = /^([a-z0-9+.-]+):\/\//i.exec(conf)?.[1]?.toLowerCase();
   if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(conf);

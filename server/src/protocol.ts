@@ -192,7 +192,9 @@ export const SAMPLE_LOGS_DATASET = 'http_requests';
 
 /** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000), which
  * holds log lines of SAMPLE_LOGS_DATASET only: the server refuses it for a filter of another dataset. */
-export interface TestFilterParams { uri: string; logs?: string; sample?: number }
+/** zone: the name of the zone the document's job lives in, when the client knows it (opened from the Zones view, created or
+ * updated there): the generated sample's requests go to it and its subdomains rather than example.com's. */
+export interface TestFilterParams { uri: string; logs?: string; sample?: number; zone?: string }
 export interface FilterBranch { label: string; matched: number; children: FilterBranch[] }
 /** Lines of a log or request file that were not read: how many, the first few named by number, and why reading stopped before the
  * end (gzip cut short or corrupt) when it did, the counts then covering the lines before it. */

@@ -337,8 +337,10 @@ export const logpushTestCommands = {
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${documentName(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
+    // The sample's requests go to the zone of the job when the client knows it (opened from the Zones view, created or updated there).
+    const zone = ctx.jobScopes.zoneOf(uri.toString());
     const { file, source } = await chooseRecords(ctx, logs, {
-      title: 'Test the filter on which logs?', sample: `1 000 ${SAMPLE_LOGS_DATASET} lines, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
+      title: 'Test the filter on which logs?', sample: `1 000 ${SAMPLE_LOGS_DATASET} lines${zone ? ` to ${zone}` : ''}, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
       delivered: 'the newest batch a Logpush job of the mock delivered',
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
@@ -346,7 +348,7 @@ export const logpushTestCommands = {
     });
     const name = documentName(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
-      async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));
+      async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file, ...(file === undefined && zone ? { zone } : {}) }, token)));
     if (r.error) throw new UserError(r.error);
     const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, testReport(name, source ? { ...r, source } : r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });

@@ -23,7 +23,7 @@ export function ownerWords(place: JobPlace): string {
 
 /**
  * Whether the platform asks for an ownership challenge before a job to this destination: an S3 bucket without its own access keys
- * (or endpoint), Google Cloud Storage, Azure, Sumo Logic (its "Ownership challenge FAQ"). A copy of the mock's
+ * or endpoint= (S3-compatible storage, R2 among them), Google Cloud Storage, Azure, Sumo Logic (its "Ownership challenge FAQ"). A copy of the mock's
  * needsOwnershipChallenge (mock/src/management.ts), which the client does not load until the mock runs; a unit test holds them equal.
  */
 export function needsChallenge(conf: string): boolean {
@@ -63,7 +63,7 @@ export async function applyTextEdits(doc: vscode.TextDocument, edits: Edit[]): P
 /** Refuses, with the reason, a destination the platform asks no ownership challenge for. */
 export function refuseUnchallenged(name: string, conf: string): void {
   if (needsChallenge(conf)) return;
-  throw new UserError(`${name} sends its logs to ${shownDestination(conf)}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
+  throw new UserError(`${name} sends its logs to ${shownDestination(conf)}, for which the platform asks no ownership challenge: it challenges S3 buckets (those without their own access keys or endpoint=), Google Cloud Storage, Azure and Sumo Logic.`);
 }
 
 /**
@@ -105,6 +105,17 @@ async function proveAndRead(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: 
   return read.value;
 }
 
+/**
+ * The destination_conf a job would be refused at for want of its ownership challenge, which confirmUnproven asks about: one the
+ * platform challenges (needsChallenge: not an S3 bucket with its own keys or an endpoint=) with no "ownership_challenge" (none,
+ * null or ""). undefined when there is nothing to ask.
+ */
+export function unprovenDestination(job: unknown): string | undefined {
+  if (job === null || typeof job !== 'object') return undefined;
+  const { destination_conf: conf, ownership_challenge: token } = job as { ownership_challenge?: unknown; destination_conf?: unknown };
+  return typeof conf === 'string' && needsChallenge(conf) && (token === undefined || token === null || token === '') ? conf : undefined;
+}
+
 /** The button of confirmUnproven that proves ownership, then sends the job with the token. */
 export const PROVE_FIRST = 'Prove Ownership First';
 /** Its button that sends the job without a token, offered when the backend is the embedded mock, which takes it (with a note). */
@@ -122,20 +133,18 @@ export const MOCK_ANYWAY_UPDATE = 'Update on the Mock Anyway';
  */
 export async function confirmUnproven(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, job: unknown, where: JobPlace,
   action: 'create' | 'update' = 'create'): Promise<unknown> {
-  const j = (job ?? {}) as { ownership_challenge?: unknown; destination_conf?: unknown };
-  const conf = j.destination_conf;
-  const token = j.ownership_challenge;
-  if (typeof conf !== 'string' || !needsChallenge(conf) || (token !== undefined && token !== null && token !== '')) return job;
+  const conf = unprovenDestination(job);
+  if (conf === undefined) return job;
   const mock = Config.backend() === 'embedded';
   const anyway = action === 'create' ? MOCK_ANYWAY : MOCK_ANYWAY_UPDATE;
   const destination = shownDestination(conf);
   const s3 = /^s3:\/\//i.test(conf.trim());
   const answer = await ctx.ui.ask(`${name} has no "ownership_challenge": the platform refuses a job to ${destination} without one.`,
     mock ? [PROVE_FIRST, anyway] : [PROVE_FIRST], { modal: true, detail: [
-      'The platform asks a job to prove it may write to an S3 bucket without its own access keys, Google Cloud Storage, Azure or Sumo Logic: ' +
+      'The platform asks a job to prove it may write to an S3 bucket (one without its own access keys or endpoint), Google Cloud Storage, Azure or Sumo Logic: ' +
         `it writes a file holding a token into the destination, and the job is ${action === 'create' ? 'created' : 'moved there'} with that token.`,
       `"${PROVE_FIRST}" asks for the token for ${destination} in ${ownerWords(where)}, writes it into ${name} as "ownership_challenge", then ${action === 'create' ? 'creates' : 'updates'} the job.`,
-      ...(s3 ? ['An S3 destination_conf with its own access-key-id and secret-access-key needs no challenge.'] : []),
+      ...(s3 ? ['An S3 destination_conf with its own access-key-id and secret-access-key, or with an endpoint= (S3-compatible storage such as R2), needs no challenge.'] : []),
       ...(mock ? [`"${anyway}" ${action === 'create' ? 'creates' : 'updates'} it without one: the embedded mock notes the missing challenge and goes on; the platform would not.`] : []),
     ].join('\n') });
   if (answer === anyway && mock) return job;

@@ -217,7 +217,8 @@ export class TrafficEngine {
       const t = this.now();
       const k = z.generated++;
       const h = mix(this.cfg.seed, z.index, k);
-      const rec = sampleHttpRequests(1, h, this.cfg.hostileShare, true)[0];
+      // Made for the zone (its Referer and ZoneName too); every request asks for the zone's own name.
+      const rec = sampleHttpRequests(1, h, this.cfg.hostileShare, true, z.zone.name)[0];
       // Unique per zone and request number (the generator's own ray ids may collide over many one-record runs).
       rec.RayID = h.toString(16).padStart(8, '0') + ((((z.index & 0xff) << 24) | (k & 0xffffff)) >>> 0).toString(16).padStart(8, '0');
       rec.ClientRequestHost = z.zone.name;

@@ -39,7 +39,7 @@ export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTo
 export { Cancelled, LineTable, formatProblemLine, lineStarts };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
 export { compileFilter, filterValueReaders, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
-export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
+export { SAMPLE_ZONE, eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { headOf, overSizeLimit, plural } from './text';
 export { tidyMessage } from './messages';

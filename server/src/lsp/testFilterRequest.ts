@@ -68,6 +68,13 @@ function wireMatch(line: number, record: LogRecord): { line: number; record: Log
   return big ? { line, record: JSON.parse(doubles) as LogRecord, text: coreModule().stringifyExact(record) } : { line, record };
 }
 
+/** The zone the generated sample's requests go to: the one the client named, else example.com; or why the name is refused. */
+function sampleZone(zone: unknown): string | { error: string } {
+  if (zone === undefined) return coreModule().SAMPLE_ZONE;
+  return typeof zone === 'string' && zone.length <= 253 && /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(zone) ? zone.toLowerCase()
+    : { error: `The zone name ${coreModule().headOf(JSON.stringify(zone) ?? String(zone), 80)} is not a host name (letters, digits and hyphens, in labels joined by dots).` };
+}
+
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
 }
@@ -101,6 +108,7 @@ export function registerTestFilter(ctx: ServerContext): void {
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push(wireMatch(line, record)); }
     };
     let skipped: SkippedLines = {};
+    let sampleTo = '';
     if (params.logs) {
       const r = await readRecords(params.logs, token, take);
       if ('error' in r) return r;
@@ -108,15 +116,18 @@ export function registerTestFilter(ctx: ServerContext): void {
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
+      const zone = sampleZone(params.zone);
+      if (typeof zone !== 'string') return zone;
+      if (params.zone !== undefined) sampleTo = zone;
       let i = 0;
       // A generated record is kept within the same budget of characters as a file's line
-      for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => jsonChars(r));
+      for (const r of coreModule().eachSampleHttpRequest(size, 1, 0.1, false, zone)) take(++i, r, () => jsonChars(r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept.records, label, total, dataset: f.dataset });
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
-    return { source: params.logs ?? `the generated sample (${en(total)} ${SAMPLE_LOGS_DATASET} lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
+    return { source: params.logs ?? `the generated sample (${en(total)} ${SAMPLE_LOGS_DATASET} lines${sampleTo ? ` to ${sampleTo} and its subdomains` : ''})`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
       ...(recordProblems ? { recordProblems } : {}), branches: branches(c.filter.root), firstMatches };
   });
 }

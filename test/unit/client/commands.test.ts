@@ -23,6 +23,7 @@ import { DEFAULT_CAPS, type ServerContext } from '../../../server/src/lsp/contex
 import { Diagnostics } from '../../../server/src/lsp/diagnostics';
 import { ParseCache } from '../../../server/src/lsp/parseCache';
 import { registerRequests } from '../../../server/src/lsp/requests';
+import { JobScopes } from '../../../client/src/jobScopes';
 
 /** A Ctx whose language server records the requests and answers them with `answer`. */
 function ctxWith(answer: (method: string, params: Record<string, unknown>) => unknown) {
@@ -31,6 +32,7 @@ function ctxWith(answer: (method: string, params: Record<string, unknown>) => un
     server: { request: async (type: { method: string }, params: Record<string, unknown>) => { requests.push({ method: type.method, params }); return answer(type.method, params); } },
     log: { info() {}, warn() {}, error() {}, show() {} },
     reports: new Reports(),
+    jobScopes: new JobScopes(() => undefined),
   } as unknown as Ctx;
   return { ctx, requests };
 }
@@ -89,6 +91,34 @@ test('Test Filter on Logs… offers the generated sample for an http_requests fi
   fake.quickPickAnswers = ['Generated sample'];
   await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(http.uri);
   assert.equal(fake.quickPicks[2].labels[0], 'Generated sample');
+});
+
+test('Test Filter on Logs… on the generated sample names the zone of a job the client knows, so that its requests go to that zone', async () => {
+  // The sample's hosts were example.com's whatever the zone: a filter on the zone's own ClientRequestHost matched none of it.
+  const { ctx, requests } = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'http_requests', scope: 'zone' } } : FILTER_RESULT));
+  const job = addDocument('file:///ws/shop.logpush.json', 'logpush-job', '{"id": 5, "name": "p", "dataset": "http_requests", "destination_conf": "s3://b/l"}');
+  ctx.jobScopes.set(job.uri.toString(), { owner: { zone: 'z1' }, ownerName: 'shop.test' }, 5);
+  fake.quickPickAnswers = ['Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(job.uri);
+  const picked = fake.quickPicks[0];
+  assert.match(picked.descriptions[picked.labels.indexOf('Generated sample')] ?? '', /lines to shop\.test, about a tenth/);
+  assert.equal(requests.filter((r) => r.method === 'edgekit/testFilter').at(-1)?.params.zone, 'shop.test');
+  // A job of an account, a job whose "id" now names another job, and a log file: no zone
+  editDocument(job, job.getText().replace('"id": 5', '"id": 6'));
+  ctx.jobScopes.edited(job.uri.toString(), job.getText());
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(job.uri, 'sample');
+  assert.equal(requests.filter((r) => r.method === 'edgekit/testFilter').at(-1)?.params.zone, undefined);
+  const fw = addDocument('file:///ws/fw.logpush.json', 'logpush-job', '{"name": "f", "dataset": "http_requests", "destination_conf": "s3://b/l"}');
+  ctx.jobScopes.set(fw.uri.toString(), { owner: { account: 'a1' }, ownerName: 'First' });
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(fw.uri, 'sample');
+  assert.equal(requests.filter((r) => r.method === 'edgekit/testFilter').at(-1)?.params.zone, undefined);
+  ctx.jobScopes.set(job.uri.toString(), { owner: { zone: 'z1' }, ownerName: 'shop.test' }, 6);
+  const logs = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-zone-')), 'a.ndjson');
+  fs.writeFileSync(logs, '{"ClientIP": "192.0.2.1"}\n');
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(job.uri, logs);
+  const last = requests.filter((r) => r.method === 'edgekit/testFilter').at(-1)!;
+  assert.deepEqual([last.params.logs, last.params.zone], [logs, undefined]);
+  fs.rmSync(path.dirname(logs), { recursive: true, force: true });
 });
 
 // The mock's traffic makes http_requests and firewall_events lines only: "Last delivered batch" for a gateway_dns filter said "No

@@ -47,3 +47,16 @@ test('a document whose "id" is edited to name another job no longer has the scop
   scopes.edited('file:///ws/new.logpush.json', '{"id": 9, "name": "y"}');
   assert.deepEqual(sent.at(-1), { uri: 'file:///ws/new.logpush.json', scope: null });
 });
+
+test('the zone of a document\'s job, for the generated sample: a zone\'s job\'s name while the document names that job; none for an account\'s', () => {
+  const scopes = new JobScopes(() => undefined);
+  scopes.set('untitled:a-5.logpush.json', ZONE, 5);
+  assert.equal(scopes.zoneOf('untitled:a-5.logpush.json'), 'a.example');
+  scopes.edited('untitled:a-5.logpush.json', '{"id": 6}');
+  assert.equal(scopes.zoneOf('untitled:a-5.logpush.json'), undefined, 'another job now');
+  scopes.edited('untitled:a-5.logpush.json', '{"id": 5}');
+  assert.equal(scopes.zoneOf('untitled:a-5.logpush.json'), 'a.example');
+  scopes.set('untitled:a-5.logpush.json', ACCOUNT, 5);
+  assert.equal(scopes.zoneOf('untitled:a-5.logpush.json'), undefined, 'an account\'s job');
+  assert.equal(scopes.zoneOf('file:///ws/unknown.logpush.json'), undefined);
+});

@@ -18,6 +18,8 @@ beforeEach(() => resetFake());
 
 const A = 's3://bucket/logs?region=us-east-1';
 const B = 's3://bucket/other?region=us-east-1';
+/** An R2 bucket written as S3-compatible storage: its endpoint= exempts it from the challenge, as its own keys would. */
+const R2_S3 = 's3://bucket/logs?region=auto&endpoint=https://acct.r2.cloudflarestorage.com';
 /** The embedded mock's note on a job created without the ownership challenge the platform asks for (mock/src/management.ts). */
 const MOCK_NOTE = 'The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock created the job without one.';
 /** The token the backend below writes for a destination in a zone. */
@@ -186,10 +188,10 @@ test('Create of a document without "ownership_challenge" to a destination the pl
     assert.equal(asked[0].question, 'jobs/p.logpush.json has no "ownership_challenge": the platform refuses a job to s3://bucket/logs without one.');
     assert.deepEqual(asked[0].options, ['Prove Ownership First', 'Create on the Mock Anyway']);
     assert.equal(asked[0].detail, [
-      'The platform asks a job to prove it may write to an S3 bucket without its own access keys, Google Cloud Storage, Azure or Sumo Logic: ' +
+      'The platform asks a job to prove it may write to an S3 bucket (one without its own access keys or endpoint), Google Cloud Storage, Azure or Sumo Logic: ' +
         'it writes a file holding a token into the destination, and the job is created with that token.',
       '"Prove Ownership First" asks for the token for s3://bucket/logs in zone a.example, writes it into jobs/p.logpush.json as "ownership_challenge", then creates the job.',
-      'An S3 destination_conf with its own access-key-id and secret-access-key needs no challenge.',
+      'An S3 destination_conf with its own access-key-id and secret-access-key, or with an endpoint= (S3-compatible storage such as R2), needs no challenge.',
       '"Create on the Mock Anyway" creates it without one: the embedded mock notes the missing challenge and goes on; the platform would not.',
     ].join('\n'));
 
@@ -220,12 +222,12 @@ test('Create of a document without "ownership_challenge" to a destination the pl
     editDocument(doc, text.replace('\n}', ',\n  "ownership_challenge": ""\n}'));
     assert.equal(await create(logging)(doc.uri, 'z1'), undefined);
     assert.match(asked[3].question, /has no "ownership_challenge"/);
-    for (const conf of ['s3://bucket/logs?region=us-east-1&access-key-id=AKIA&secret-access-key=s', 'https://logs.example/in']) {
+    for (const conf of ['s3://bucket/logs?region=us-east-1&access-key-id=AKIA&secret-access-key=s', 'https://logs.example/in', R2_S3]) {
       editDocument(doc, text.replace(A, conf));
       await create(logging)(doc.uri, 'z1');
     }
     assert.equal(asked.length, 4);
-    assert.equal(posts().length, 4);
+    assert.equal(posts().length, 5);
   } finally {
     await server.close();
   }
@@ -246,4 +248,18 @@ test('with a remote backend (the platform), Create of an unproven destination of
   } finally {
     await server.close();
   }
+});
+
+test('the ownership question\'s decision: a challenged destination with no token; S3 with its own keys or an endpoint= (R2) is not asked about', async () => {
+  // The question named S3's own access keys as the exemption, not endpoint= (S3-compatible storage), which needsChallenge also exempts.
+  const { unprovenDestination } = await import('../../../client/src/commands/ownership');
+  const asked = [A, 'S3://bucket/logs', 'gs://b/logs', 'azure://c/logs?sas=x', 'sumo://e.example/receiver/v1/http/x'];
+  for (const conf of asked) assert.equal(unprovenDestination({ destination_conf: conf }), conf, conf);
+  for (const token of [undefined, null, '']) assert.equal(unprovenDestination({ destination_conf: A, ownership_challenge: token }), A, String(token));
+  const notAsked: unknown[] = [
+    { destination_conf: R2_S3 }, { destination_conf: 's3://b/logs?endpoint=minio.example:9000' },
+    { destination_conf: `${A}&access-key-id=AKIA&secret-access-key=s` }, { destination_conf: 'r2://b/logs?account-id=a&access-key-id=k&secret-access-key=s' },
+    { destination_conf: 'https://logs.example/in' }, { destination_conf: A, ownership_challenge: 'tok' }, { destination_conf: 5 }, {}, null, 'text',
+  ];
+  for (const job of notAsked) assert.equal(unprovenDestination(job), undefined, JSON.stringify(job));
 });

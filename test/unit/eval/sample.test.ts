@@ -249,3 +249,23 @@ test('the sample\'s RayIDs are unique within a sample, 16 hex digits, and every 
   // Still the same ids for a seed
   assert.deepEqual([...eachSampleHttpRequest(5, 9)].map((l) => l.RayID), [...eachSampleHttpRequest(5, 9)].map((l) => l.RayID));
 });
+
+test('the sample goes to the zone it is made for: its name and subdomains as hosts, Referer and ZoneName; every other field as for example.com', () => {
+  // The hosts were example.com's whatever the zone: a filter on the zone's ClientRequestHost matched none of a zone job's sample.
+  for (const [seed, extended] of [[1, false], [7, true]] as const) {
+    const plain = [...eachSampleHttpRequest(400, seed, 0.3, extended)];
+    const zoned = [...eachSampleHttpRequest(400, seed, 0.3, extended, 'shop.test')];
+    const hosts = new Set(zoned.map((l) => l.ClientRequestHost));
+    assert.deepEqual([...hosts].sort(), ['api.shop.test', 'shop.shop.test', 'shop.test', 'www.shop.test']);
+    assert.ok(zoned.every((l) => l.ZoneName === 'shop.test'));
+    const referers = zoned.map((l) => String(l.ClientRequestReferer)).filter((r) => r && !r.includes('google'));
+    assert.ok(referers.length > 0 && referers.every((r) => /^https:\/\/([a-z]+\.)?shop\.test\/$/.test(r)), referers.join());
+    const swap = (v: unknown) => (typeof v === 'string' ? v.replace(/example\.com/g, 'shop.test') : v);
+    const asZoned = plain.map((l) => Object.fromEntries(Object.entries(l).map(([k, v]) => [k, ['ClientRequestHost', 'ClientRequestReferer', 'ZoneName'].includes(k) ? swap(v) : v])));
+    assert.deepEqual(zoned, asZoned);
+  }
+  // As request records too: the host and the full URI (derived from the line) are the zone's
+  const r = toRequestRecord([...eachSampleHttpRequest(1, 3, 0, false, 'shop.test')][0]);
+  assert.match(String(r['http.host']), /shop\.test$/);
+  assert.match(String(r['http.request.full_uri']), /^https:\/\/([a-z]+\.)?shop\.test\//);
+});

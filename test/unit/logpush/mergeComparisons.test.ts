@@ -63,6 +63,60 @@ test('in a job\'s filter string the merge is written inside the string, escaped,
   assert.deepEqual(check(fixed, 'logpush-job').map((x) => x.code), ['logpush/size-limit']);
 });
 
+/** A number as the text writes it ("§404.0§" in a value becomes 404.0 in the text, which JSON.stringify would write 404). */
+const N = (written: string): string => `§${written}§`;
+const raw = (text: string): string => text.replace(/"§([^§"]*)§"/g, '$1');
+
+test('an "in" of the same field in the group is folded into the merge, its values joined once each, and counted in the saving', () => {
+  // The "in" stayed beside the new set: two operators where one does.
+  const where = { and: [
+    { or: [cmp('ClientCountry', 'eq', 'us'), cmp('ClientCountry', 'in', ['ca', 'us']), cmp('EdgeResponseStatus', 'in', [500, 404]), cmp('ClientCountry', 'eq', 'de'),
+      cmp('EdgeResponseStatus', 'eq', '404'), cmp('ClientCountry', 'in', ['fr'])] },
+    { and: [cmp('ClientRequestPath', '!in', ['/a', '/b']), cmp('ClientRequestPath', '!eq', '/c'), cmp('ClientRequestPath', '!in', ['/b'])] },
+    ...Array.from({ length: 22 }, (_, i) => cmp('BotScore', 'gt', i)),
+  ] };
+  const text = filterText(where);
+  const p = limitOf(check(text));
+  assert.equal(p?.code, 'logpush/operator-limit'); // 31 comparisons (the and/or groups are not counted)
+  assert.deepEqual(titles(p), [
+    'Merge the 2 "eq" comparisons and the 2 "in" comparisons of ClientCountry into one "in"',
+    'Merge the "!eq" comparison and the 2 "!in" comparisons of ClientRequestPath into one "!in"',
+    'Merge the "eq" comparison and the "in" of EdgeResponseStatus into one "in"',
+  ]);
+  const merged = (i: number) => JSON.parse(applyEdits(text, p!.fixes![i].edits)).where.and;
+  assert.deepEqual(merged(0)[0].or, [cmp('ClientCountry', 'in', ['us', 'ca', 'de', 'fr']), cmp('EdgeResponseStatus', 'in', [500, 404]), cmp('EdgeResponseStatus', 'eq', '404')]);
+  assert.deepEqual(merged(1)[1].and, [cmp('ClientRequestPath', '!in', ['/a', '/b', '/c'])]);
+  assert.deepEqual(merged(2)[0].or.filter((c: { key: string }) => c.key === 'EdgeResponseStatus'), [cmp('EdgeResponseStatus', 'in', [500, 404])]);
+  for (const [i, saving] of [[0, 3], [1, 2], [2, 1]]) {
+    assert.equal(filterUsage(JSON.parse(applyEdits(text, p!.fixes![i].edits))).operators, filterUsage({ where }).operators - saving);
+  }
+});
+
+test('an Int field\'s number with a fraction or an exponent is written in the set as the integer it is, when it is one exactly; else it stays out', () => {
+  // "eq 404.0" went into the set as 404.0.
+  const where = { and: [
+    { or: [cmp('EdgeResponseStatus', 'eq', N('404.0')), cmp('EdgeResponseStatus', 'eq', N('5e2')), cmp('EdgeResponseStatus', 'eq', N('1.0000000000000001')),
+      cmp('EdgeResponseStatus', 'in', [N('40.4e1'), 200]), cmp('EdgeResponseStatus', 'eq', N('2e16')), cmp('EdgeResponseStatus', 'in', [N('3.00000000000000001e0')]),
+      cmp('EdgeResponseCompressionRatio', 'eq', N('1.50')), cmp('EdgeResponseCompressionRatio', 'eq', N('15e-1')), cmp('EdgeResponseCompressionRatio', 'eq', '2')] },
+    ...Array.from({ length: 20 }, (_, i) => cmp('BotScore', 'gt', i)),
+  ] };
+  const text = raw(filterText(where));
+  assert.match(text, /"value": 404\.0/);
+  const p = limitOf(check(text));
+  assert.deepEqual(titles(p), [
+    'Merge the 2 "eq" comparisons and the "in" of EdgeResponseStatus into one "in"',
+    'Merge the 3 "eq" comparisons of EdgeResponseCompressionRatio into one "in"',
+  ]);
+  const fixed = applyEdits(text, p!.fixes![0].edits);
+  // 1.0000000000000001 is no integer (its double is), 2e16 is past 2^53, the set's 3.00000000000000001e0 no integer: as they were
+  assert.match(fixed, /"value": \[404, 500, 200\]/);
+  assert.match(fixed, /"value": 1\.0000000000000001\b/);
+  assert.match(fixed, /"value": 2e16\b/);
+  assert.match(fixed, /"value": \[\s*3\.00000000000000001e0\s*\]/);
+  // A Float field's numbers as written, once each (1.50 and 15e-1 are one number)
+  assert.match(applyEdits(text, p!.fixes![1].edits), /"value": \[1\.50, 2\]/);
+});
+
 test('no merge under the warning, for a comparison the checker flags, a field without "in", or a group of one', () => {
   // 26 operators: no limit problem, so no fix (an optional rewrite would be a refactor code action, which the server has none of)
   assert.equal(limitOf(check(filterText({ and: paths(26) }))), undefined);
@@ -89,16 +143,24 @@ test('Fix all leaves the comparisons as written (no merge is preferred)', () => 
 
 // ---- the merged filter selects the same lines (the filter evaluator, generated filters and lines) ----
 
-/** Values each field's comparisons and lines take: as numbers and as strings for the numeric fields, past 2^53 as digits. */
+/** Values each field's comparisons and lines take: as numbers and as strings for the numeric fields, past 2^53 as digits, and
+ * numbers written with a fraction or an exponent (N), an integer's exactly or not. */
 const POOLS: Record<string, unknown[]> = {
   ClientCountry: ['us', 'ca', 'de', 'say "hi"', 'x\\y', 'zürich', ''],
-  EdgeResponseStatus: [200, '404', ' 500 ', 503, '1700000000000000001', 1e3],
-  EdgeResponseCompressionRatio: [0.5, '1.25', 2, '2.0'],
+  EdgeResponseStatus: [200, '404', ' 500 ', 503, '1700000000000000001', 1e3, N('404.0'), N('5e2'), N('1.0000000000000001'), N('2e16')],
+  EdgeResponseCompressionRatio: [0.5, '1.25', 2, '2.0', N('1.50'), N('15e-1')],
   EdgeStartTimestamp: [1700000000, '1700000001', '2026-11-28T00:00:00Z', 'later'],
+};
+/** The values of their "in" / "!in" sets (a set holds numbers for a numeric field). */
+const SET_POOLS: Record<string, unknown[]> = {
+  ClientCountry: ['us', 'ca', 'fr', 'say "hi"', ''],
+  EdgeResponseStatus: [200, 404, 500, N('40.4e1'), N('3.00000000000000001e0'), N('1700000000000000001')],
+  EdgeResponseCompressionRatio: [0.5, 2, N('1.50'), 1.25],
+  EdgeStartTimestamp: [1700000000, 'later', '1700000001'],
 };
 const LINE_EXTRA: Record<string, unknown[]> = {
   ClientCountry: ['fr', 5, null],
-  EdgeResponseStatus: [404, '200', 500, '1700000000000000000', 'abc', null, 1000],
+  EdgeResponseStatus: [404, '200', 500, '1700000000000000000', 'abc', null, 1000, 1, 3, 20000000000000000],
   EdgeResponseCompressionRatio: [1.25, '0.5', 'x', null],
   EdgeStartTimestamp: ['1700000000', 1700000001, null],
 };
@@ -113,6 +175,7 @@ function generator(seed: number) {
     if (r < 0.15) return cmp('BotScore', pick(['lt', 'geq']), int(100));
     if (r < 0.25) return cmp('ClientRequestHost', pick(['endsWith', '!startsWith']), pick(['a', '.example']));
     const key = pick(fields);
+    if (r < 0.4) return cmp(key, rnd() < 0.8 ? (group === 'or' ? 'in' : '!in') : (group === 'or' ? '!in' : 'in'), Array.from({ length: 1 + int(3) }, () => pick(SET_POOLS[key])));
     return cmp(key, rnd() < 0.8 ? (group === 'or' ? 'eq' : '!eq') : (group === 'or' ? '!eq' : 'eq'), pick(POOLS[key]));
   };
   const node = (group: 'and' | 'or', depth: number, size: number): unknown => ({
@@ -140,29 +203,36 @@ test('every merge of generated filters selects the same generated lines, in a fi
     assert.ok(c.ok, c.ok ? '' : c.error);
     return lines.map((l) => c.filter.test(l));
   };
-  let merges = 0;
+  let merges = 0, folded = 0, exact = 0;
   for (let n = 0; n < 40; n++) {
     const f = g.filter();
-    const want = selected(JSON.stringify(f));
-    const doc = filterText(f.where);
-    const job = jobText({ filter: JSON.stringify(f) });
+    const want = selected(raw(JSON.stringify(f)));
+    const doc = raw(filterText(f.where));
+    const job = jobText({ filter: raw(JSON.stringify(f)) });
     const docFixes = limitOf(check(doc))?.fixes ?? [];
     const jobFixes = limitOf(check(job, 'logpush-job'))?.fixes ?? [];
     assert.deepEqual(jobFixes.map((x) => x.title), docFixes.map((x) => x.title));
     for (const [i, fix] of docFixes.entries()) {
-      const saving = Number(/Merge the (\d+)/.exec(fix.title)![1]) - 1;
+      // "Merge the 2 "eq" comparisons and the "in" of …": the comparisons merged, less the one left
+      const saving = [...fix.title.matchAll(/the (?:(\d+) )?"/g)].reduce((n, m) => n + Number(m[1] ?? 1), 0) - 1;
       const fixedDoc = applyEdits(doc, fix.edits);
       const fixedJobFilter = JSON.parse(applyEdits(job, jobFixes[i].edits)).filter as string;
       for (const text of [fixedDoc, fixedJobFilter]) {
         assert.deepEqual(selected(text), want, `${fix.title} in ${text}`);
         assert.equal(filterUsage(JSON.parse(text)).operators, filterUsage(f).operators - saving);
       }
+      if (/ and the /.test(fix.title)) folded++;
+      // An Int field's 404.0, 5e2 and 40.4e1 merged are written as integers; 1.0000000000000001, 2e16 and 3.00000000000000001e0 never
+      const times = (s: string, w: string) => s.split(w).length - 1;
+      if (['404.0', '5e2', '40.4e1'].some((w) => times(fixedDoc, w) < times(doc, w))) exact++;
+      for (const w of ['1.0000000000000001', '2e16', '3.00000000000000001e0']) assert.equal(times(fixedDoc, w), times(doc, w), `${w}: ${fix.title}`);
       // The merge brings no problem of its own: what is left is the limits' (or nothing)
       assert.deepEqual(check(fixedDoc).filter((p) => !p.code.startsWith('logpush/operator-limit') && !p.code.startsWith('logpush/size-limit')), []);
       merges++;
     }
   }
-  assert.ok(merges >= 40, `${merges} merges`);
+  assert.ok(merges >= 40 && folded >= 10, `${merges} merges, ${folded} with an "in" folded in`);
+  assert.ok(exact >= 10, `${exact} merges wrote a number with a fraction or an exponent as its integer`);
 });
 
 test('the generated lines are both kept and dropped by the generated filters (the proof is not vacuous)', () => {
@@ -170,7 +240,7 @@ test('the generated lines are both kept and dropped by the generated filters (th
   const lines = Array.from({ length: 400 }, g.line);
   let kept = 0, dropped = 0;
   for (let n = 0; n < 40; n++) {
-    const c = compileFilter(parseExact(JSON.stringify(g.filter())), 'http_requests');
+    const c = compileFilter(parseExact(raw(JSON.stringify(g.filter()))), 'http_requests');
     assert.ok(c.ok);
     for (const l of lines) if (c.filter.test(l)) kept++; else dropped++;
   }

@@ -215,6 +215,30 @@ test('edgekit/testFilter refuses the generated sample for a filter of another da
   }
 });
 
+test('edgekit/testFilter on the generated sample for a zone: its requests go to that zone and its subdomains; a name that is no host name is refused', { timeout: 60_000 }, async () => {
+  // The sample's hosts were example.com's: a job of the zone shop.test filtering on its own host matched none of the sample.
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/shop.logpush.json';
+    const filter = JSON.stringify({ where: { key: 'ClientRequestHost', operator: 'endsWith', value: 'shop.test' } });
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-job', version: 1, text: JSON.stringify({ name: 'p', dataset: 'http_requests', destination_conf: 'https://logs.example/in', filter }) } });
+    type R = { error?: string; total?: number; matched?: number; source?: string; firstMatches?: { record: Record<string, unknown> }[] };
+    const zoned = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 200, zone: 'Shop.test' });
+    assert.deepEqual([zoned.error, zoned.total, zoned.matched], [undefined, 200, 200]);
+    assert.equal(zoned.source, 'the generated sample (200 http_requests lines to shop.test and its subdomains)');
+    assert.ok(zoned.firstMatches!.every((m) => /^([a-z]+\.)?shop\.test$/.test(String(m.record.ClientRequestHost)) && m.record.ZoneName === 'shop.test'));
+    const plain = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 200 });
+    assert.deepEqual([plain.total, plain.matched, plain.source], [200, 0, 'the generated sample (200 http_requests lines)']);
+    for (const zone of ['', 'a b', '-x.test', 5, 'x'.repeat(300)]) {
+      const r = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 10, zone });
+      assert.match(String(r.error), /^The zone name .* is not a host name/, JSON.stringify(zone));
+      assert.equal(r.total, undefined);
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
 // "sample" is a count another LSP client may send: 1e9 built a billion records in memory before counting (the server ran out of
 // memory); "abc" or -5 gave an empty sample reported as evaluated.
 test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole number from 1 to 100 000 is an error, not a run', { timeout: 60_000 }, async () => {

@@ -87,6 +87,11 @@ test('traffic: the same seed and configuration give the same records and events,
   const r0 = a.feed.read(PRO.id, 'http_requests', 0, 1).records[0];
   assert.equal(r0.ClientRequestHost, 'pro.example');
   assert.ok(Date.parse(String(r0.EdgeStartTimestamp)) > T0);
+  // The zone's own lines: ZoneName and a Referer on the site were example.com's whatever the zone.
+  const lines = a.feed.read(PRO.id, 'http_requests', 0).records;
+  assert.ok(lines.every((r) => r.ZoneName === 'pro.example'));
+  const onSite = lines.map((r) => String(r.ClientRequestReferer)).filter((r) => r && !r.includes('google'));
+  assert.ok(onSite.length > 0 && onSite.every((r) => /^https:\/\/([a-z]+\.)?pro\.example\/$/.test(r)), onSite.join());
 });
 
 test('traffic: a restarted mock (same state file, even after kill -9) numbers on, so a zone\'s RayIDs never repeat; a seed replays', async () => {

@@ -5,7 +5,9 @@ import type { LogRecord } from './filter';
 import { mulberry32 as prng } from '../prng';
 import { VERIFIED_BOTS, addUnloggedFields, asnOf, emptyValue, fingerprintOf, locationOf, pairs, scoreClass } from './sampleDetails';
 
-const HOSTS = ['example.com', 'www.example.com', 'api.example.com', 'shop.example.com'];
+/** The zone the sample's requests go to when none is known, and the hosts they ask for in a zone (its name, then subdomains). */
+export const SAMPLE_ZONE = 'example.com';
+const HOSTS_OF = (zone: string): string[] => [zone, `www.${zone}`, `api.${zone}`, `shop.${zone}`];
 const PATHS = ['/', '/login', '/account', '/api/v1/users', '/api/v1/orders', '/static/app.js', '/static/style.css', '/images/logo.png', '/search', '/cart'];
 const COUNTRIES = ['us', 'us', 'us', 'de', 'gb', 'fr', 'ca', 'br', 'in', 'jp', 'cn', 'ru', 'nl', 'au'];
 const AGENTS = [
@@ -39,17 +41,19 @@ export function hostileKind(record: LogRecord): string | undefined {
   return HOSTILE_EXTENDED.find(([, u, a]) => u === uri && a === ua)?.[0];
 }
 
-/** `count` http_requests records, one second apart from 2026-11-24T00:00:00Z, about `hostileShare` of them hostile. `extended`
- * draws the hostile ones from the longer list, and one in ten of them from the 203.0.113.0/24 network (a scan from an allow-listed
- * office); without it, the core fields (those up to WorkerSubrequest) are those of earlier versions for the same seed, but for the
- * milliseconds of the time and the client's address (clientAddress). */
-export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, extended = false): LogRecord[] {
-  return [...eachSampleHttpRequest(count, seed, hostileShare, extended)];
+/** `count` http_requests records, one second apart from 2026-11-24T00:00:00Z, about `hostileShare` of them hostile, to `zone`
+ * (ClientRequestHost its name or a subdomain of it, a Referer on the site, ZoneName; the zone takes no draw, so every other field
+ * is the same whatever the zone). `extended` draws the hostile ones from the longer list, and one in ten of them from the
+ * 203.0.113.0/24 network (a scan from an allow-listed office); without it, the core fields (those up to WorkerSubrequest) are
+ * those of earlier versions for the same seed, but for the milliseconds of the time and the client's address (clientAddress). */
+export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, extended = false, zone = SAMPLE_ZONE): LogRecord[] {
+  return [...eachSampleHttpRequest(count, seed, hostileShare, extended, zone)];
 }
 
 /** sampleHttpRequests' records one at a time: a large sample counted as it is made is never all in memory. */
-export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0.1, extended = false): Generator<LogRecord> {
+export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0.1, extended = false, zone = SAMPLE_ZONE): Generator<LogRecord> {
   const rand = prng(seed);
+  const hosts = HOSTS_OF(zone);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const start = Date.UTC(2026, 10, 24);
   // The fields added since (location, network, TLS, referrer, WAF scores by attack, ...) are drawn from a stream of their own, so
@@ -67,7 +71,7 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
       EdgeStartTimestamp: new Date(start + i * 1000).toISOString(),
       ClientIP: clientAddress(hostile && !office ? 'hosting' : office ? 'office' : undefined, site, rand),
       ClientCountry: hostile ? pick(['cn', 'ru', 'us', 'nl']) : pick(COUNTRIES),
-      ClientRequestHost: pick(HOSTS),
+      ClientRequestHost: pick(hosts),
       ClientRequestMethod: hostile?.[0] === 'sqli' && rand() < 0.5 ? 'POST' : pick(['GET', 'GET', 'GET', 'POST']),
       ClientRequestPath: q < 0 ? uri : uri.slice(0, q),
       ClientRequestURI: uri,
@@ -83,7 +87,7 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
       // Visitors' requests, none a Worker's own subrequest; a constant, so the records above stay those of earlier versions
       WorkerSubrequest: false,
     };
-    yield Object.assign(line, moreLogFields(line, hostile?.[0], more, hostile !== undefined && !office));
+    yield Object.assign(line, moreLogFields(line, hostile?.[0], more, hostile !== undefined && !office, zone));
   }
 }
 
@@ -127,7 +131,7 @@ const LEAKED = ['password_leaked', 'username_and_password_leaked', 'username_pas
 
 /** The http_requests fields a line has besides the core ones: the client's location, network, TLS and referrer, the WAF's scores by
  * attack class, the bot detections and leaked-credential check, the zone; about 2% of the benign requests are a verified bot's. */
-function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => number, hosting: boolean): LogRecord {
+function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => number, hosting: boolean, zone: string): LogRecord {
   const loc = locationOf(String(l.ClientCountry), rand);
   const ip = String(l.ClientIP);
   const tls13 = rand() < 0.8;
@@ -155,7 +159,7 @@ function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => nu
     WAFRCEAttackScore: hostile === 'rce' || hostile === 'php' || hostile === 'struts' || hostile === 'drupal' ? low() : high(),
     LeakedCredentialCheckResult: l.ClientRequestMethod === 'POST' && path === '/login' && rand() < 0.5 ? LEAKED[Math.floor(rand() * LEAKED.length)] : 'clean',
     ContentScanObjResults: scanned, ContentScanObjTypes: upload ? ['image/png'] : [], ContentScanObjSizes: upload ? [2048 + Math.floor(rand() * 100_000)] : [],
-    ZoneName: 'example.com',
+    ZoneName: zone,
   };
 }
 

@@ -6,7 +6,8 @@ import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc
 import { isTooDeep, nodeAt, parseDocument } from '../../parse';
 import { syntaxErrorsText } from '../../lines';
 import {
-  DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, datasetScopes, fieldInfo, operatorInfo, operatorsFor,
+  DATASETS, DEFAULT_JOB_DATASET, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, datasetScopes, fieldInfo, operatorInfo,
+  operatorsFor, starterFields,
   type FieldInfo, type OperatorInfo,
 } from './catalogue';
 import { filterUsage, usageText } from './filter';
@@ -284,17 +285,38 @@ function filterMemberHover(inner: ParsedDoc, offset: number): HoverInfo | undefi
   return { ...span(node), markdown: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.title ?? m.description ?? name };
 }
 
-/** An empty job file: a job's skeleton (the members of the platform's examples; the placeholders as written check clean). */
-const JOB_SNIPPET: CompletionEntry = {
-  label: 'Logpush job', kind: 'snippet', detail: 'name · dataset · output_options · destination_conf', snippet: true,
-  insertText: '{\n\t"name": "${1:example.com}",\n\t"dataset": "${2:http_requests}",\n\t"enabled": true,\n\t"output_options": {\n'
-    + '\t\t"field_names": [${3:"ClientIP", "ClientRequestHost", "EdgeResponseStatus", "RayID"}],\n\t\t"timestamp_format": "rfc3339"\n\t},\n'
-    + '\t"destination_conf": "${4:s3://bucket/logs?region=us-east-1}"\n}',
-};
+/**
+ * An empty job file: a job's skeleton (the members of the platform's examples; the placeholders as written check clean). Its dataset
+ * is the edgekit.logpush.dataset setting's when that names a dataset (else http_requests), and its fields are that dataset's
+ * (starterFields), so that the job as written names no field its dataset lacks.
+ */
+function jobSnippet(options: CoreOptions | undefined): CompletionEntry {
+  const dataset = options && datasetInfo(options.logpushDataset) ? options.logpushDataset : DEFAULT_JOB_DATASET;
+  const fields = starterFields(dataset, options?.logpushScope).map((f) => JSON.stringify(f)).join(', ');
+  // A dataset without a catalogue: no field_names (the platform then writes all of its fields), rather than names not checked.
+  const outputOptions = fields ? `\t\t"field_names": [\${3:${fields}}],\n\t\t"timestamp_format": "rfc3339"\n` : '\t\t"timestamp_format": "rfc3339"\n';
+  return {
+    label: 'Logpush job', kind: 'snippet', detail: `name · dataset (${dataset}) · output_options · destination_conf`, snippet: true,
+    insertText: `{\n\t"name": "\${1:example.com}",\n\t"dataset": "\${2:${dataset}}",\n\t"enabled": true,\n\t"output_options": {\n${outputOptions}\t},\n`
+      + '\t"destination_conf": "${4:s3://bucket/logs?region=us-east-1}"\n}',
+  };
+}
+
+/** An empty field_names array of a job whose dataset has a catalogue: its starter fields (starterFields) as one entry. */
+function fieldNamesStarter(doc: ParsedDoc, offset: number, dataset: string, options: CoreOptions | undefined): CompletionEntry[] {
+  const tree = doc.tree();
+  const list = tree && nodeAt(tree, ['output_options', 'field_names']);
+  if (list?.type !== 'array' || list.children?.length) return [];
+  const fields = starterFields(dataset, options?.logpushScope);
+  if (!fields.length || offset <= list.offset || offset >= list.offset + list.length) return [];
+  const text = fields.map((f) => JSON.stringify(f)).join(', ');
+  return [{ label: `fields of ${dataset}`, kind: 'snippet', detail: fields.join(', '), insertText: text, filterText: text, sortText: '0' }];
+}
 
 export function completeJobDoc(doc: ParsedDoc, offset: number, options?: CoreOptions): CompletionEntry[] {
-  if (doc.text.trim() === '') return [JOB_SNIPPET];
-  const fields = fieldsOf(jobDataset(doc.value), options?.logpushScope);
+  if (doc.text.trim() === '') return [jobSnippet(options)];
+  const dataset = jobDataset(doc.value);
+  const fields = fieldsOf(dataset, options?.logpushScope);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
     return [...completeFilter(emb.inner, emb.decoded, fields, true), ...filterMemberEntries(emb.inner, emb.decoded)].map((e) => ({
@@ -309,7 +331,8 @@ export function completeJobDoc(doc: ParsedDoc, offset: number, options?: CoreOpt
   if (loc.path.length === 1 && loc.path[0] === 'dataset') return datasetEntries(doc, offset);
   if (loc.matches(['output_options', 'field_names', '*']) && fields) {
     const lit = literalAt(doc.tree(), offset);
-    return fieldEntries(fields, false).map((e) => ({ ...e, insertText: JSON.stringify(e.label), filterText: JSON.stringify(e.label), ...(lit ? { replace: span(lit) } : {}) }));
+    return [...fieldNamesStarter(doc, offset, dataset, options),
+      ...fieldEntries(fields, false).map((e) => ({ ...e, insertText: JSON.stringify(e.label), filterText: JSON.stringify(e.label), ...(lit ? { replace: span(lit) } : {}) }))];
   }
   return [];
 }

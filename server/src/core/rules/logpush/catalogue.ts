@@ -127,6 +127,56 @@ export function datasetsWithField(name: string): readonly string[] {
   return DATASETS_BY_FIELD.get(name) ?? [];
 }
 
+/**
+ * The fields a new job's starter writes for each dataset (architecture.md, "A job starter's fields"): the line's time, its id
+ * where the dataset has one (RayID when it does), then two or three fields that say what the line is about (who, what, the
+ * outcome). A dataset whose fields differ by scope (websocket_analytics) has the account's own list in STARTER_FIELDS_OF_SCOPE.
+ */
+const STARTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  http_requests: ['EdgeStartTimestamp', 'RayID', 'ClientIP', 'ClientRequestHost', 'EdgeResponseStatus'],
+  firewall_events: ['Datetime', 'RayID', 'Action', 'ClientIP', 'ClientRequestHost'],
+  dns_logs: ['Timestamp', 'QueryName', 'QueryType', 'ResponseCode', 'SourceIP'],
+  nel_reports: ['Timestamp', 'Type', 'Phase', 'ClientIPCountry'],
+  page_shield_events: ['Timestamp', 'PolicyID', 'Action', 'Host', 'URL'],
+  spectrum_events: ['Timestamp', 'Event', 'Application', 'ClientIP', 'Status'],
+  access_requests: ['CreatedAt', 'RayID', 'Email', 'AppDomain', 'Allowed'],
+  audit_logs: ['When', 'ID', 'ActorEmail', 'ActionType', 'ResourceType'],
+  biso_user_actions: ['Timestamp', 'UserID', 'Type', 'DomainName', 'Decision'],
+  casb_findings: ['DetectedTimestamp', 'InstanceID', 'FindingTypeDisplayName', 'FindingTypeSeverity', 'AssetDisplayName'],
+  device_posture_results: ['Timestamp', 'DeviceID', 'Email', 'PostureCheckName', 'PostureEvaluatedResult'],
+  dns_firewall_logs: ['Timestamp', 'QueryName', 'QueryType', 'ClientResponseCode', 'SourceIP'],
+  email_security_alerts: ['Timestamp', 'AlertID', 'From', 'Subject', 'FinalDisposition'],
+  gateway_dns: ['Datetime', 'QueryID', 'QueryName', 'ResolverDecision', 'SrcIP'],
+  gateway_http: ['Datetime', 'RequestID', 'Action', 'HTTPHost', 'HTTPStatusCode'],
+  gateway_network: ['Datetime', 'SessionID', 'Action', 'SourceIP', 'DestinationIP'],
+  magic_ids_detections: ['Timestamp', 'SignatureID', 'SignatureMessage', 'SourceIP', 'DestinationIP'],
+  network_analytics_logs: ['Datetime', 'AttackID', 'Outcome', 'IPSourceAddress', 'IPDestinationAddress'],
+  sinkhole_http_logs: ['Timestamp', 'SinkholeID', 'SrcAddr', 'Host', 'URL'],
+  ssh_logs: ['Datetime', 'SessionID', 'Username', 'ClientAddress', 'ServerAddress'],
+  workers_trace_events: ['EventTimestampMs', 'ScriptName', 'EventType', 'Outcome'],
+  zero_trust_network_sessions: ['SessionStartTime', 'SessionID', 'Email', 'OriginIP', 'ConnectionCloseReason'],
+  account_abuse_protection_events: ['Timestamp', 'RayID', 'EventType', 'Email', 'AuthenticationStatus'],
+  zaraz_events: ['TimestampStart', 'EventType', 'URL', 'IP'],
+  websocket_analytics: ['EdgeStartTimestamp', 'RayID', 'ClientIP', 'ClientRequestHost', 'ConnectionCloseReason'],
+};
+const STARTER_FIELDS_OF_SCOPE: Readonly<Record<string, Partial<Record<Scope, readonly string[]>>>> = {
+  websocket_analytics: { account: ['timestampStartNanos', 'rayId', 'clientIP', 'clientRequestHTTPHost', 'connectionCloseReason'] },
+};
+
+/**
+ * The fields a new job of the dataset starts with, in a job of `scope` (none given: the dataset's own scope's list), each one the
+ * dataset has there; a dataset with a catalogue but not in the table, its first four fields that are not deprecated. Empty for a
+ * dataset without a catalogue.
+ */
+export function starterFields(dataset: string, scope?: Scope): readonly string[] {
+  const fields = datasetFields(dataset, scope);
+  if (!fields) return [];
+  const listed = (scope && Object.hasOwn(STARTER_FIELDS_OF_SCOPE, dataset) ? STARTER_FIELDS_OF_SCOPE[dataset][scope] : undefined)
+    ?? (Object.hasOwn(STARTER_FIELDS, dataset) ? STARTER_FIELDS[dataset] : undefined);
+  if (!listed) return fields.filter((f) => !f.deprecated).slice(0, 4).map((f) => f.name);
+  return listed.filter((name) => fieldNamed(fields, name));
+}
+
 // ---- operators ----
 
 export type TypeClass = 'string' | 'int' | 'bool' | 'array' | 'object';

@@ -12,7 +12,6 @@ import {
 import { inexactInteger, isObj, pastSafeInteger, type Obj } from '../../json';
 import { rewriteJson } from './convert';
 import { isEscaped } from '../../parse/scanner';
-import { lazyFix } from '../../fix';
 
 /** Editor hint members of a standalone filter file; they must be stripped before the filter is sent. */
 export const HINT_MEMBERS = ['$dataset', '$schema'] as const;
@@ -205,14 +204,17 @@ function spacedJson(text: string): boolean {
 
 /**
  * The usual way under the operator limit, which keeps what the filter selects: the "eq" comparisons of one field inside one "or"
- * group written as one "in" with their values as its set (the "!eq" inside an "and" as one "!in": a missing field passes both), one
- * fix per group of two or more, the largest saving first. The first comparison of the group becomes the set, in its place and its
- * layout; the others go with their commas; the rest of the filter is unchanged. The values as written, but a number written as a
- * string for an Int field, which a set holds as a number (the spec: "numbers are written as strings in the examples, except inside
- * the in and !in arrays where they are numbers"). Only comparisons the checker takes as they are (a field of the catalogue whose
- * type has "in", a value that fits, no member beside key, operator and value): the others keep their own problems. None is
- * preferred: the user picks which groups to merge, and Fix all leaves the filter's shape as written. In a job's filter string
- * the edits are moved into the string and escaped there (EmbeddedString.problem).
+ * group written as one "in" with their values as its set (the "!eq" inside an "and" as one "!in": a missing field passes both), an
+ * "in" ("!in") of that field in the group folded in, its set's values joined to the others, one fix per group of two or more
+ * comparisons, the largest saving first. The first comparison of the group becomes the set, in its place and its layout; the others
+ * go with their commas; the rest of the filter is unchanged. The values as written, once each, but a number written as a string for
+ * an Int field, which a set holds as a number (the spec: "numbers are written as strings in the examples, except inside the in and
+ * !in arrays where they are numbers"), and an Int field's number written with a fraction or an exponent (404.0, 4.04e2) as the
+ * integer it is, when it is one exactly (and within 2^53, where reading it as a double and as an integer agree); a comparison with a
+ * value that is not stays out of the merge. Only comparisons the checker takes as they are (a field of the catalogue whose type has
+ * "in", a value that fits, no member beside key, operator and value): the others keep their own problems. None is preferred: the
+ * user picks which groups to merge, and Fix all leaves the filter's shape as written. In a job's filter string the edits are moved
+ * into the string and escaped there (EmbeddedString.problem).
  */
 function mergeFixes(doc: ParsedDoc, root: Obj, fields: readonly FieldInfo[] | undefined): Fix[] {
   if (!fields || doc.syntax.length > 0) return [];
@@ -225,43 +227,97 @@ function mergeFixes(doc: ParsedDoc, root: Obj, fields: readonly FieldInfo[] | un
     const items = node[group];
     if (!Array.isArray(items)) return;
     const single = group === 'or' ? 'eq' : '!eq';
-    const byKey = new Map<string, { field: FieldInfo; at: number[] }>();
+    const setOp = group === 'or' ? 'in' : '!in';
+    const itemPath = (i: number): JsonPath => [...path, group, i];
+    const byKey = new Map<string, { i: number; set: boolean; values: SetValue[] }[]>();
     items.forEach((item, i) => {
-      visit(item, [...path, group, i]);
-      if (!isObj(item) || item.operator !== single || typeof item.key !== 'string' || Object.keys(item).length !== COMPARISON_MEMBERS.length
-        || !COMPARISON_MEMBERS.every((m) => has(item, m))) return;
+      visit(item, itemPath(i));
+      if (!isObj(item) || (item.operator !== single && item.operator !== setOp) || typeof item.key !== 'string'
+        || Object.keys(item).length !== COMPARISON_MEMBERS.length || !COMPARISON_MEMBERS.every((m) => has(item, m))) return;
       const field = fieldNamed(fields, item.key);
-      if (!field?.filterable || !operatorsFor(field.type).some((o) => o.name === 'in') || comparisonValueError(field.type, single, item.value)) return;
-      const entry = byKey.get(item.key) ?? { field, at: [] };
-      entry.at.push(i);
-      byKey.set(item.key, entry);
+      if (!field?.filterable || !operatorsFor(field.type).some((o) => o.name === 'in') || comparisonValueError(field.type, String(item.operator), item.value)) return;
+      const set = item.operator === setOp;
+      const written = set ? (item.value as unknown[]).map((v, j) => setValue(doc, field, v, [...itemPath(i), 'value', j]))
+        : [setValue(doc, field, item.value, [...itemPath(i), 'value'])];
+      if (written.some((v) => v === undefined)) return; // a value no set of the field's type writes exactly
+      const list = byKey.get(item.key) ?? [];
+      list.push({ i, set, values: written as SetValue[] });
+      byKey.set(item.key, list);
     });
-    for (const [key, { field, at }] of byKey) {
-      if (at.length < 2) continue;
-      const setOp = group === 'or' ? 'in' : '!in';
-      // The edits need the members' places, which only jsonc-parser's tree has: worked out when the fix is asked for (issue 18:
-      // building the tree on every check cost a 10 KB filter over the limit 0.13-0.2 ms)
-      const edits = (): Edit[] => {
-        const itemPath = (i: number): JsonPath => [...path, group, i];
-        const numeric = elementExpect(field.type) === 'integer' || elementExpect(field.type) === 'number';
-        const values = at.map((i) => {
-          const v = (items[i] as Obj).value;
-          return numeric && typeof v === 'string' ? v.trim() : sourceAt(doc, [...itemPath(i), 'value']) ?? JSON.stringify(v);
-        });
-        // Spaced as the first comparison is between its members (its strings aside): compact in a compact job string
-        const spaced = spacedJson(sourceAt(doc, itemPath(at[0])) ?? '');
-        const set = `[${values.join(spaced ? ', ' : ',')}]`;
-        return [
-          { ...doc.locate([...itemPath(at[0]), 'operator']), newText: JSON.stringify(setOp) },
-          { ...doc.locate([...itemPath(at[0]), 'value']), newText: set },
-          ...itemRemovals(items.length, (i) => doc.locate(itemPath(i)), new Set(at.slice(1))),
-        ];
-      };
-      merges.push({ saving: at.length - 1, fix: lazyFix(`Merge the ${at.length} "${single}" comparisons of ${key} into one "${setOp}"`, edits) });
+    for (const [key, merged] of byKey) {
+      if (merged.length < 2) continue;
+      const first = merged[0].i;
+      const seen = new Set<string>();
+      const values = merged.flatMap((m) => m.values).filter((v) => !seen.has(v.key) && seen.add(v.key)).map((v) => v.text);
+      // Spaced as the first comparison is between its members (its strings aside): compact in a compact job string
+      const spaced = spacedJson(sourceAt(doc, itemPath(first)) ?? '');
+      const edits: Edit[] = [
+        ...(merged[0].set ? [] : [{ ...doc.locate([...itemPath(first), 'operator']), newText: JSON.stringify(setOp) }]),
+        { ...doc.locate([...itemPath(first), 'value']), newText: `[${values.join(spaced ? ', ' : ',')}]` },
+        ...itemRemovals(items.length, (i) => doc.locate(itemPath(i)), new Set(merged.slice(1).map((m) => m.i))),
+      ];
+      merges.push({ saving: merged.length - 1, fix: { title: mergeTitle(merged.filter((m) => !m.set).length, merged.filter((m) => m.set).length, single, setOp, key), edits } });
     }
   };
   visit(root.where, ['where']);
   return merges.sort((a, b) => b.saving - a.saving).map((m) => m.fix);
+}
+
+/** A value of a merged set: its text in the set, and what tells it from the others (two values of one key select the same). */
+interface SetValue { text: string; key: string }
+
+/**
+ * A comparison's value (or a set's element) at path as the merged set writes it: an Int field's number as the integer it is
+ * (exactInteger; undefined when it is none exactly), a Float field's as written (a string's trimmed: a set holds numbers), any
+ * other as the document writes it.
+ */
+function setValue(doc: ParsedDoc, field: FieldInfo, v: unknown, path: JsonPath): SetValue | undefined {
+  const expect = elementExpect(field.type);
+  if (expect === 'integer' || expect === 'number') {
+    const written = typeof v === 'string' ? v.trim() : sourceAt(doc, path) ?? String(v);
+    if (expect === 'number') return { text: written, key: decimalKey(written) ?? written };
+    const n = exactInteger(written);
+    return n === undefined ? undefined : { text: n, key: BigInt(n).toString() };
+  }
+  return { text: sourceAt(doc, path) ?? JSON.stringify(v), key: typeof v === 'bigint' ? `${v}n` : JSON.stringify(v) };
+}
+
+/** A JSON number's digits and exponent, trailing zeros moved into the exponent: exact, whatever its size ("404.0" 404e0, "-0" 0). */
+function decimalParts(text: string): { neg: boolean; digits: string; exp: number } | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m || !NUMERIC.test(text)) return undefined;
+  let digits = (m[2] + (m[3] ?? '')).replace(/^0+/, '');
+  let exp = Number(m[4] ?? 0) - (m[3]?.length ?? 0);
+  const zeros = digits.length - digits.replace(/0+$/, '').length;
+  digits = digits.slice(0, digits.length - zeros);
+  exp += zeros;
+  return digits === '' ? { neg: false, digits: '0', exp: 0 } : { neg: m[1] === '-', digits, exp };
+}
+
+/** What tells a number from another exactly (1.50 and 15e-1 the same), or undefined for text that is no JSON number. */
+function decimalKey(text: string): string | undefined {
+  const d = decimalParts(text);
+  return d && `${d.neg ? '-' : ''}${d.digits}e${d.exp}`;
+}
+
+/**
+ * A number's text as an integer set of an Int field writes it: digits as written when it is written so (past 2^53 too: the
+ * platform reads integer sets as uint64), else the integer a fraction or exponent makes (404.0, 4.04e2: 404) when it is one exactly
+ * and within 2^53 (past it, the double the comparison read and the integer differ); undefined when it is none exactly.
+ */
+function exactInteger(text: string): string | undefined {
+  if (INTEGER.test(text)) return text;
+  const d = decimalParts(text);
+  if (!d || d.exp < 0 || d.digits.length + d.exp > 16) return undefined;
+  const n = BigInt(d.digits + '0'.repeat(d.exp));
+  return n > BigInt(Number.MAX_SAFE_INTEGER) ? undefined : `${d.neg && n !== 0n ? '-' : ''}${n}`;
+}
+
+/** "Merge the 3 "eq" comparisons of K into one "in"", naming the sets folded in ("… and the "in" of K …"). */
+function mergeTitle(singles: number, sets: number, single: string, setOp: string, key: string): string {
+  const count = (n: number, op: string) => (n === 1 ? `the "${op}"` : `the ${n} "${op}"`);
+  const parts = [...(singles ? [`${count(singles, single)} comparison${singles === 1 ? '' : 's'}`] : []), ...(sets ? [`${count(sets, setOp)}${sets === 1 ? '' : ' comparisons'}`] : [])];
+  return `Merge ${parts.join(' and ')} of ${key} into one "${setOp}"`;
 }
 
 /** The text of the value at path as the document has it, if it is there. */
