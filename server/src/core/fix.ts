@@ -1,43 +1,53 @@
-// Fixes whose edits are worked out when they are read, not when the problem is found. A check runs on every keystroke, and a fix's
-// edits are wanted only when the user asks for code actions (or Fix all, or `lint --fix`): a fix whose edits need work the check
-// does not otherwise do (the positions of a filter's members, from jsonc-parser's tree) is made lazy, and every step that moves a
-// problem's fixes on their way (into a job's filter string, onto a repaired text, into the document's line breaks) keeps it lazy.
-// Reading `edits` works them out once; a lazy fix is an ordinary Fix to everything that reads it (its `edits` is an own, enumerable
-// property, so a spread, JSON.stringify and a structured clone see the edits as they see any other fix's).
-import type { Edit, Fix } from './types';
+// Problems whose fixes are worked out when they are read, not when the problem is found. A check runs on every keystroke, and a
+// problem's fixes are wanted only when the user asks for code actions (or Fix all, or `lint --fix`): a rule whose fixes need work the
+// check does not otherwise do (the places of a filter's members, from jsonc-parser's tree) reports its problem with lazy fixes, and
+// every step that moves a problem on its way (into a job's filter string, back from a repaired text, into the document's line
+// breaks, the message tidied) keeps them lazy. Reading `fixes` works them out once; to everything that reads it, such a problem is an
+// ordinary Problem (`fixes` is an own, enumerable property, so a spread, JSON.stringify and a structured clone see the fixes as they
+// see any other problem's; a spread works them out, which is why the steps below use withFixes).
+import type { Edit, Fix, Problem } from './types';
 
-/** The lazy fixes whose edits are not worked out yet, with how to work them out. */
-const pending = new WeakMap<Fix, () => Edit[]>();
+/** The problems whose fixes are not worked out yet, with how to work them out. */
+const pending = new WeakMap<Problem, () => Fix[] | undefined>();
 
-/** A fix with its title now and its edits worked out the first time they are read. */
-export function lazyFix(title: string, make: () => Edit[], preferred?: boolean): Fix {
-  const fix = { title, ...(preferred === undefined ? {} : { preferred }) } as Fix;
-  let edits: Edit[] | undefined;
-  pending.set(fix, make);
-  Object.defineProperty(fix, 'edits', {
+/** The problem (changed in place, and returned), its fixes worked out by `make` the first time they are read. */
+export function lazyFixes(p: Problem, make: () => Fix[] | undefined): Problem {
+  let fixes: Fix[] | undefined;
+  let made = false;
+  pending.set(p, make);
+  Object.defineProperty(p, 'fixes', {
     enumerable: true,
     configurable: true,
     get: () => {
-      if (!edits) {
-        edits = make();
-        pending.delete(fix);
+      if (!made) {
+        fixes = make();
+        made = true;
+        pending.delete(p);
       }
-      return edits;
+      return fixes;
     },
   });
-  return fix;
+  return p;
 }
 
-/** Whether a fix's edits are still to be worked out (tests, and the steps below). */
-export function editsPending(fix: Fix): boolean {
-  return pending.has(fix);
+/** Whether a problem's fixes are still to be worked out (tests, and the steps below). */
+export function fixesPending(p: Problem): boolean {
+  return pending.has(p);
 }
 
 /**
- * The fix with each edit moved by `move` (onto another text, into a string, into another line break): lazy when the fix is, so that
- * moving it does not work its edits out.
+ * A copy of the problem with `changes`, and each of its fixes changed by `move` (its edits moved onto another text, into a string,
+ * into another line break): lazy when the problem's fixes are, so that moving the problem does not work them out.
  */
+export function withFixes(p: Problem, changes: Partial<Problem>, move?: (f: Fix) => Fix): Problem {
+  const rest = {} as Problem;
+  for (const k of Object.keys(p) as (keyof Problem)[]) if (k !== 'fixes') (rest as unknown as Record<string, unknown>)[k] = p[k]; // not read
+  if ('fixes' in changes) return { ...rest, ...changes };
+  if (pending.has(p)) return lazyFixes({ ...rest, ...changes }, () => (move ? p.fixes?.map(move) : p.fixes));
+  return { ...rest, ...changes, ...(p.fixes ? { fixes: move ? p.fixes.map(move) : p.fixes } : {}) };
+}
+
+/** The fix with each of its edits moved by `move`. */
 export function moveFix(fix: Fix, move: (e: Edit) => Edit): Fix {
-  if (pending.has(fix)) return lazyFix(fix.title, () => fix.edits.map(move), fix.preferred);
   return { ...fix, edits: fix.edits.map(move) };
 }

@@ -1,5 +1,5 @@
 // validateText: syntax, then schema, then the kind's semantic rules. The same function serves the editor, the CLI and the mock.
-import type { CoreOptions, DocKind, Edit, Fix, ParsedDoc, Problem, RuleContext, Span } from './types';
+import type { CoreOptions, DocKind, Fix, ParsedDoc, Problem, RuleContext, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { parseDocument } from './parse';
 import { SCHEMAS, validatorFor } from './schema/registry';
@@ -9,7 +9,7 @@ import { codeInfo } from './codes';
 import { tidyMessage } from './messages';
 import { applyEdits, overSizeLimit, utf8Length, withLineBreak } from './text';
 import { eolAt } from './parse/syntaxErrors';
-import { editsPending, moveFix } from './fix';
+import { fixesPending, moveFix, withFixes } from './fix';
 
 export class Cancelled extends Error {
   constructor() { super('cancelled'); }
@@ -71,10 +71,10 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
  * CR has nothing to change. */
 function inDocumentBreaks(problems: Problem[], text: string): Problem[] {
   if (!text.includes('\r')) return problems;
-  // A lazy fix is moved unread (its edits may write a line break); the others only when one of their edits writes one
-  const writesBreak = (f: Fix) => editsPending(f) || f.edits.some((e) => e.newText.includes('\n'));
-  const inBreaks = (e: Edit): Edit => ({ ...e, newText: withLineBreak(e.newText, eolAt(text, e.offset)) });
-  return problems.map((p) => !p.fixes?.some(writesBreak) ? p : { ...p, fixes: p.fixes.map((f) => (writesBreak(f) ? moveFix(f, inBreaks) : f)) });
+  // Lazy fixes are moved unread (their edits may write a line break); the others only when one of their edits writes one
+  const writesBreak = (f: Fix) => f.edits.some((e) => e.newText.includes('\n'));
+  const inBreaks = (f: Fix): Fix => (writesBreak(f) ? moveFix(f, (e) => ({ ...e, newText: withLineBreak(e.newText, eolAt(text, e.offset)) })) : f);
+  return problems.map((p) => (fixesPending(p) || p.fixes?.some(writesBreak) ? withFixes(p, {}, inBreaks) : p));
 }
 
 /** The schema's and the rules' problems of a parsed document (its duplicate keys too, unless told they are counted already). */
@@ -133,11 +133,7 @@ function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Pr
   };
   return {
     doc: meant,
-    back: (p) => ({
-      ...span(p),
-      ...(p.related ? { related: p.related.map(span) } : {}),
-      ...(p.fixes ? { fixes: p.fixes.map((f) => moveFix(f, span)) } : {}),
-    }),
+    back: (p) => withFixes(p, { ...span({ offset: p.offset, length: p.length }), ...(p.related ? { related: p.related.map(span) } : {}) }, (f) => moveFix(f, span)),
   };
 }
 
@@ -190,7 +186,7 @@ function finish(problems: Problem[], max: number, names?: LimitNames): Problem[]
     // Rules quote names and values as they are; keep every message one short printable line whatever the document holds.
     const message = tidyMessage(p.message);
     const related = p.related?.map((r) => ({ ...r, message: tidyMessage(r.message) }));
-    out.push(message === p.message && !p.related ? p : { ...p, message, ...(related ? { related } : {}) });
+    out.push(message === p.message && !p.related ? p : withFixes(p, { message, ...(related ? { related } : {}) }));
   }
   out.sort((a, b) => a.offset - b.offset || a.length - b.length);
   return capProblems(out, max, names);

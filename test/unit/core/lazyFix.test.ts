@@ -1,39 +1,45 @@
-// Lazy fixes (core/fix.ts): a fix whose edits need work the check does not otherwise do has them worked out when they are read, and
-// every step that moves fixes on their way keeps them unread; the check on each keystroke never pays for edits nobody asked for.
+// Lazy fixes (core/fix.ts): a problem whose fixes need work the check does not otherwise do has them worked out when they are read,
+// and every step that moves problems on their way keeps them unread; the check on each keystroke never pays for fixes nobody asked for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { editsPending, lazyFix, moveFix } from '../../../server/src/core/fix';
+import { fixesPending, lazyFixes, moveFix, withFixes } from '../../../server/src/core/fix';
 import type { Problem } from '../../../server/src/core/types';
 import { applyEdits, check, cmp, filterText, jobText } from '../logpush/helpers';
 
-test('a lazy fix: its title now, its edits worked out once, when first read; a spread, JSON and a structured clone see them', () => {
+const problem = (): Problem => ({ code: 'logpush/operator-limit', severity: 'error', message: 'M', offset: 1, length: 2 });
+const FIX = { title: 'Do it', preferred: true, edits: [{ offset: 1, length: 2, newText: 'x' }] };
+
+test('lazy fixes: worked out once, when first read; a spread, JSON and a structured clone see them', () => {
   let made = 0;
-  const f = lazyFix('Do it', () => { made++; return [{ offset: 1, length: 2, newText: 'x' }]; }, true);
-  assert.equal(f.title, 'Do it');
-  assert.equal(f.preferred, true);
+  const p = lazyFixes(problem(), () => { made++; return [FIX]; });
+  assert.equal(p.message, 'M');
   assert.equal(made, 0);
-  assert.equal(editsPending(f), true);
-  assert.deepEqual(f.edits, [{ offset: 1, length: 2, newText: 'x' }]);
-  assert.equal(f.edits, f.edits);
+  assert.equal(fixesPending(p), true);
+  assert.deepEqual(p.fixes, [FIX]);
+  assert.equal(p.fixes, p.fixes);
   assert.equal(made, 1);
-  assert.equal(editsPending(f), false);
-  const g = lazyFix('Other', () => [{ offset: 0, length: 0, newText: 'y' }]);
-  assert.deepEqual({ ...g }, { title: 'Other', edits: [{ offset: 0, length: 0, newText: 'y' }] });
-  assert.deepEqual(JSON.parse(JSON.stringify(lazyFix('J', () => [{ offset: 3, length: 0, newText: 'z' }]))), { title: 'J', edits: [{ offset: 3, length: 0, newText: 'z' }] });
-  assert.deepEqual(structuredClone(lazyFix('C', () => [{ offset: 4, length: 1, newText: '' }])), { title: 'C', edits: [{ offset: 4, length: 1, newText: '' }] });
+  assert.equal(fixesPending(p), false);
+  assert.deepEqual({ ...lazyFixes(problem(), () => [FIX]) }, { ...problem(), fixes: [FIX] });
+  assert.deepEqual(JSON.parse(JSON.stringify(lazyFixes(problem(), () => [FIX]))), { ...problem(), fixes: [FIX] });
+  assert.deepEqual(structuredClone(lazyFixes(problem(), () => [FIX])), { ...problem(), fixes: [FIX] });
+  assert.equal(lazyFixes(problem(), () => undefined).fixes, undefined);
 });
 
-test('moving a lazy fix keeps it unread; moving an ordinary one moves its edits now', () => {
+test('withFixes: a lazy problem changed and its fixes moved stays unread; an ordinary one is moved now; fixes given replace them', () => {
   let made = 0;
-  const f = lazyFix('Lazy', () => { made++; return [{ offset: 1, length: 0, newText: 'a' }]; });
-  const moved = moveFix(f, (e) => ({ ...e, offset: e.offset + 10 }));
+  const p = lazyFixes(problem(), () => { made++; return [FIX]; });
+  const moved = withFixes(p, { offset: 5, message: 'N' }, (f) => moveFix(f, (e) => ({ ...e, offset: e.offset + 10 })));
   assert.equal(made, 0);
-  assert.equal(editsPending(moved), true);
-  assert.deepEqual(moved.edits, [{ offset: 11, length: 0, newText: 'a' }]);
+  assert.equal(fixesPending(moved), true);
+  assert.deepEqual({ ...moved }, { ...problem(), offset: 5, message: 'N', fixes: [{ ...FIX, edits: [{ offset: 11, length: 2, newText: 'x' }] }] });
   assert.equal(made, 1);
-  const plain = moveFix({ title: 'Plain', preferred: true, edits: [{ offset: 2, length: 1, newText: 'b' }] }, (e) => ({ ...e, offset: 0 }));
-  assert.equal(editsPending(plain), false);
-  assert.deepEqual(plain, { title: 'Plain', preferred: true, edits: [{ offset: 0, length: 1, newText: 'b' }] });
+  const plain = withFixes({ ...problem(), fixes: [FIX] }, { length: 9 }, (f) => moveFix(f, (e) => ({ ...e, offset: 0 })));
+  assert.equal(fixesPending(plain), false);
+  assert.deepEqual(plain, { ...problem(), length: 9, fixes: [{ ...FIX, edits: [{ offset: 0, length: 2, newText: 'x' }] }] });
+  let dropped = 0;
+  const none = withFixes(lazyFixes(problem(), () => { dropped++; return [FIX]; }), { fixes: undefined });
+  assert.equal(none.fixes, undefined);
+  assert.equal(dropped, 0, 'fixes replaced are never worked out');
 });
 
 const LIMIT = 'logpush/operator-limit';
@@ -50,10 +56,10 @@ test('the operator limit\'s merge fixes leave the check unread, in a filter, a j
   ];
   for (const c of cases) {
     const p = limit(check(c.text, c.kind));
-    assert.ok(p?.fixes?.length, `${c.name}: ${JSON.stringify(check(c.text, c.kind).map((x) => x.code))}`);
-    const [fix] = p.fixes;
-    assert.equal(fix.title, 'Merge the 3 "eq" comparisons of ClientCountry into one "in"', c.name);
-    assert.equal(editsPending(fix), true, `${c.name}: the check worked the edits out`);
+    assert.ok(p, `${c.name}: ${JSON.stringify(check(c.text, c.kind).map((x) => x.code))}`);
+    assert.equal(fixesPending(p), true, `${c.name}: the check worked the fixes out`);
+    const [fix] = p.fixes ?? [];
+    assert.equal(fix?.title, 'Merge the 3 "eq" comparisons of ClientCountry into one "in"', c.name);
     const fixed = applyEdits(c.text, fix.edits);
     const where = c.kind ? JSON.parse(JSON.parse(fixed).filter).where : undefined;
     if (where) assert.deepEqual(where.or[0], cmp('ClientCountry', 'in', ['us', 'ca', 'de']), c.name);

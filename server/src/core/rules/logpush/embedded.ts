@@ -3,7 +3,7 @@
 import type { JsonPath, ParsedDoc, Problem, Span } from '../../types';
 import { JsonStringMap } from '../../jsonString';
 import { nodeAt } from '../../parse';
-import { moveFix } from '../../fix';
+import { moveFix, withFixes } from '../../fix';
 
 export class EmbeddedString {
   private map: JsonStringMap | undefined | null = null;
@@ -43,14 +43,13 @@ export class EmbeddedString {
     if (!m) {
       // Nor its related spans, which are the decoded value's offsets (an opener "opens here" on another line of the job; rv15).
       const at = this.doc.locate(this.path);
-      return { ...p, offset: at.offset, length: at.length, fixes: undefined, related: undefined };
+      return withFixes(p, { offset: at.offset, length: at.length, fixes: undefined, related: undefined });
     }
     const at = m.spanToSource(p);
-    return {
-      ...p, offset: at.offset, length: at.length,
-      ...(p.fixes ? { fixes: p.fixes.map((f) => moveFix(f, (e) => m.editToSource(e))) } : {}),
+    return withFixes(p, {
+      offset: at.offset, length: at.length,
       ...(p.related ? { related: p.related.map((r) => ({ ...r, ...m.spanToSource(r) })) } : {}),
-    };
+    }, (f) => moveFix(f, (e) => m.editToSource(e)));
   }
 }
 
