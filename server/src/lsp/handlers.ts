@@ -156,13 +156,15 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
         check();
         return diagnostics.problemsOf(doc, kind, s);
       });
-      const problemAt = (offset: number, end: number | undefined) => {
-        const atStart = current!.filter((p) => p.code === code && p.offset === offset);
+      const problemAt = (offset: number, end: number | undefined, sameMessage = false) => {
+        const atStart = current!.filter((p) => p.code === code && p.offset === offset && (!sameMessage || p.message === d.message));
         return atStart.find((q) => q.offset + q.length === end && q.message === d.message) ?? atStart[0];
       };
       // Neovim 0.7-0.9 send back vim.diagnostic's byte columns as characters (diagnostic_vim_to_lsp): read so when the characters
-      // find nothing, or a line with letters outside ASCII before the diagnostic lost its fixes (rv27)
-      const bytes = () => { const start = utf8ColumnOffset(doc, d.range.start); return start === undefined ? undefined : problemAt(start, utf8ColumnOffset(doc, d.range.end)); };
+      // find nothing, or a line with letters outside ASCII before the diagnostic lost its fixes (rv27); its message unchanged, so
+      // a problem with another message there is not the one it reports (an older text's diagnostic whose columns, read as bytes,
+      // land on it)
+      const bytes = () => { const start = utf8ColumnOffset(doc, d.range.start); return start === undefined ? undefined : problemAt(start, utf8ColumnOffset(doc, d.range.end), true); };
       const p = problemAt(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) ?? bytes();
       return p?.fixes?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
     };

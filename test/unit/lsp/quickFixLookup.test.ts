@@ -73,3 +73,22 @@ test('a diagnostic sent back with byte columns (Neovim 0.7-0.9) after letters ou
     await server.stop();
   }
 });
+
+test('read as bytes, a diagnostic finds only a problem with its own message: another one\'s fixes are never offered for it', { timeout: 60_000 }, async () => {
+  // A diagnostic of an older text (VS Code moves its markers with an edit) whose characters, read as bytes, land on another
+  // problem of the same code: that problem is not the one it reports.
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/utf8-stale.filter.json';
+    const text = `{"where": {"and": [{"key": "ClientRequestHost", "operator": "eq", "value": "日本.example"}, {"key": "ClientCountyr", "operator": "eq", "value": "jp"}]}}\n`;
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text } });
+    const report = await server.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    const d = report.items.find((x) => x.code === 'logpush/unknown-field')!;
+    const bytes = asNeovim07(text, d).range;
+    const stale: Diagnostic = { ...d, message: 'Unknown field "ClientRegion".', range: bytes };
+    const actions = await server.conn.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: stale.range, context: { diagnostics: [stale], only: ['quickfix'] } });
+    assert.deepEqual(actions.filter((a) => a.diagnostics?.length).map((a) => a.title), []);
+  } finally {
+    await server.stop();
+  }
+});
