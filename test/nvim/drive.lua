@@ -74,6 +74,16 @@ local ok, err = pcall(function()
       range = range.parent
     end
   end
+  -- A quick fix after letters outside ASCII on the diagnostic's line: Neovim sends the diagnostic back with byte columns (rv27).
+  local ubuf = open('utf8.filter.json')
+  local udiags = vim.lsp.diagnostic.get_line_diagnostics(ubuf, 0)
+  results.utf8FixTitles = {}
+  if udiags[1] then
+    local uactions = vim.lsp.buf_request_sync(ubuf, 'textDocument/codeAction', {
+      textDocument = { uri = vim.uri_from_bufnr(ubuf) }, range = udiags[1].range, context = { diagnostics = udiags },
+    }, 10000)
+    for _, r in pairs(uactions or {}) do for _, a in ipairs(r.result or {}) do table.insert(results.utf8FixTitles, a.title) end end
+  end
   -- How many servers the configuration started for the four documents (one is what a user expects: one process, not one per file).
   results.clients = #vim.lsp.get_active_clients()
 end)

@@ -10,6 +10,7 @@ import { parseDocument } from './parse';
 import { PARSE_OPTIONS, parseErrors } from './parse/scanner';
 import { MAX_SYNTAX_PROBLEMS } from './parse/syntaxErrors';
 import { applyEdits } from './text';
+import { noAutoFixUnread } from './fix';
 
 export const MAX_PASSES = 10;
 
@@ -24,6 +25,7 @@ export interface FixAllResult {
 
 /** The fix that fixAll applies for a problem, if any: its only fix, when marked preferred. */
 export function autoFixOf(p: Problem): Fix | undefined {
+  if (noAutoFixUnread(p)) return undefined; // not worked out for nothing
   return p.fixes?.length === 1 && p.fixes[0].preferred ? p.fixes[0] : undefined;
 }
 

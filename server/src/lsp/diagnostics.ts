@@ -1,8 +1,8 @@
 // Diagnostics, pulled or pushed as the client can take them: the pull handler (textDocument/diagnostic) for clients with
 // textDocument.diagnostic (VS Code), else textDocument/publishDiagnostics after each change, debounced per document and dropped when
 // a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document text is kept for the
-// documents checked most recently: other requests (the migration's review check, quick fixes for clients that do not send data
-// back) read it instead of checking the same text again.
+// documents checked most recently: other requests (the migration's review check, the code actions, which find a
+// diagnostic's fixes there) read it instead of checking the same text again.
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
 import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';

@@ -6,7 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, ErrorCodes, InlayHintKind, MessageType, ResponseError, ShowMessageNotification } from './library';
 import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
-import { range, toTextEdit } from './convert';
+import { range, toTextEdit, utf8ColumnOffset } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, symbolInformation, withSymbolKinds, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLenses } from './filterSample';
@@ -130,10 +130,9 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
-  // Quick fixes travel in each diagnostic's data with the version they were made for: no state, no second check. A client that
-  // does not send data back, or sends a diagnostic of an older version (its markers moved with an edit before the next pull),
-  // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text
-  // (nor to another text sent under the same version: the data names its text's stamp).
+  // Quick fixes are not in the diagnostics (issue 18): each diagnostic's come from the problems kept for the current text
+  // (Diagnostics.problemsOf), matched by code and place (currentFixes below). A diagnostic of an older version (its markers moved
+  // with an edit before the next pull) gets this text's fixes or none: old offsets are never applied to new text.
   // With documentChanges, an edit names the version it was made for (a stale one is refused).
   connection.onCodeAction(async (params, token) => asClientTakes(ctx, await codeActions(params, token)));
 
@@ -157,10 +156,16 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
         check();
         return diagnostics.problemsOf(doc, kind, s);
       });
-      const offset = doc.offsetAt(d.range.start);
-      const end = doc.offsetAt(d.range.end);
-      const atStart = current.filter((p) => p.code === code && p.offset === offset);
-      const p = atStart.find((q) => q.offset + q.length === end && q.message === d.message) ?? atStart[0];
+      const problemAt = (offset: number, end: number | undefined, sameMessage = false) => {
+        const atStart = current!.filter((p) => p.code === code && p.offset === offset && (!sameMessage || p.message === d.message));
+        return atStart.find((q) => q.offset + q.length === end && q.message === d.message) ?? atStart[0];
+      };
+      // Neovim 0.7-0.9 send back vim.diagnostic's byte columns as characters (diagnostic_vim_to_lsp): read so when the characters
+      // find nothing, or a line with letters outside ASCII before the diagnostic lost its fixes (rv27); its message unchanged, so
+      // a problem with another message there is not the one it reports (an older text's diagnostic whose columns, read as bytes,
+      // land on it)
+      const bytes = () => { const start = utf8ColumnOffset(doc, d.range.start); return start === undefined ? undefined : problemAt(start, utf8ColumnOffset(doc, d.range.end), true); };
+      const p = problemAt(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) ?? bytes();
       return p?.fixes?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
     };
     const only = params.context.only;

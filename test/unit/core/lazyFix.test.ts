@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { fixesPending, lazyFixes, moveFix, withFixes } from '../../../server/src/core/fix';
 import type { Problem } from '../../../server/src/core/types';
 import { applyEdits, check, cmp, filterText, jobText } from '../logpush/helpers';
+import { autoFixes, fixAll } from '../../../server/src/core/fixAll';
 
 const problem = (): Problem => ({ code: 'logpush/operator-limit', severity: 'error', message: 'M', offset: 1, length: 2 });
 const FIX = { title: 'Do it', preferred: true, edits: [{ offset: 1, length: 2, newText: 'x' }] };
@@ -64,5 +65,21 @@ test('the operator limit\'s merge fixes leave the check unread, in a filter, a j
     const where = c.kind ? JSON.parse(JSON.parse(fixed).filter).where : undefined;
     if (where) assert.deepEqual(where.or[0], cmp('ClientCountry', 'in', ['us', 'ca', 'de']), c.name);
     else assert.ok(/"operator": "in",\r?\n\s*"value": \["us", "ca", "de"\]/.test(fixed), `${c.name}: ${fixed.slice(0, 300)}`);
+  }
+});
+
+test('Fix all leaves the operator limit\'s merges unread: none of them is preferred, so none is an auto-fix (rv27)', () => {
+  // autoFixOf read every problem's fixes to see whether its only one is preferred: the Fix All source action (on every save with
+  // editor.codeActionsOnSave), the quick fix list's "Fix all" entry, lint's "potentially fixable" count and each `lint --fix` pass
+  // worked the merges out, building the tree issue 18 spares the check.
+  for (const text of [filterText(OVER), jobText({ filter: JSON.stringify({ where: OVER }) }), filterText(OVER).replace(/\n/g, '\r\n')]) {
+    const kind = text.includes('"dataset"') ? 'logpush-job' : 'logpush-filter';
+    const problems = check(text, kind);
+    assert.equal(autoFixes(problems, text).count, 0);
+    assert.equal(fixesPending(limit(problems)!), true, 'autoFixes worked the merges out');
+    const all = fixAll(text, kind);
+    assert.equal(fixesPending(limit(all.problems)!), true, 'fixAll worked the merges out');
+    // read, they are the merges, none preferred (the rule's word, which Fix all takes)
+    assert.ok(limit(problems)!.fixes!.length > 0 && limit(problems)!.fixes!.every((f) => !f.preferred));
   }
 });

@@ -391,9 +391,10 @@ test('completion filterText: unquoted, for a client that filters from the edit r
 });
 
 test('a quick fix asked for with a diagnostic of an older version is made for the current text, not applied at stale offsets', { timeout: 60_000 }, async () => {
-  // The fix's edits travel in Diagnostic.data with the offsets of the version that was checked. A client that moves its markers
-  // with an edit (VS Code does) and asks for code actions before the next pull sent the old edits back, and the server stamped
-  // them with the current version: "Change to ClientCountry" then overwrote the wrong characters.
+  // The fix's edits travelled in Diagnostic.data with the offsets of the version that was checked (before issue 18). A client that
+  // moves its markers with an edit (VS Code does) and asks for code actions before the next pull sent the old edits back, and the
+  // server stamped them with the current version: "Change to ClientCountry" then overwrote the wrong characters. Now the fixes come
+  // from the current text's problems.
   const server = await startServer(serverJs(), { capabilities: {
     workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
     textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { relatedInformation: true }, codeAction: PLAIN_CLIENT.textDocument.codeAction },

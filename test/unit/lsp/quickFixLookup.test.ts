@@ -40,3 +40,41 @@ test('a report carries no fixes; the code action finds them for its diagnostic, 
     await server.stop();
   }
 });
+
+// Neovim 0.7-0.9 keep a diagnostic as vim.diagnostic's item, its columns in bytes of the line (runtime/lua/vim/lsp/diagnostic.lua,
+// diagnostic_lsp_to_vim: line_byte_from_position), and send it back for code actions with those columns as LSP characters
+// (diagnostic_vim_to_lsp: `character = diagnostic.col`), the rest from user_data.lsp. With the fixes in `data`, a line with letters
+// outside ASCII before the diagnostic did not matter; with the fixes found by place, it did: no fix.
+const utf8Col = (line: string, character: number) => Buffer.byteLength(line.slice(0, character), 'utf8');
+const asNeovim07 = (text: string, d: Diagnostic): Diagnostic => {
+  const lines = text.split('\n');
+  const byteCol = (p: { line: number; character: number }) => ({ line: p.line, character: utf8Col(lines[p.line] ?? '', p.character) });
+  return { range: { start: byteCol(d.range.start), end: byteCol(d.range.end) }, severity: d.severity, message: d.message, source: d.source, code: d.code,
+    ...(d.codeDescription ? { codeDescription: d.codeDescription } : {}) };
+};
+
+test('a diagnostic sent back with byte columns (Neovim 0.7-0.9) after letters outside ASCII on its line finds its fixes, and only its own', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/utf8.filter.json';
+    const text = `{"where": {"and": [{"key": "ClientRequestHost", "operator": "eq", "value": "日本.example"}, {"key": "ClientCountyr", "operator": "eq", "value": "jp"}]}}\n`;
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text } });
+    const report = await server.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    const d = report.items.find((x) => x.code === 'logpush/unknown-field');
+    assert.ok(d, JSON.stringify(report.items));
+    const quickFixes = (sent: Diagnostic) => server.conn.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: sent.range, context: { diagnostics: [sent], only: ['quickfix'] } });
+    const sent = asNeovim07(text, d);
+    assert.notDeepEqual(sent.range, d.range, 'the byte columns differ from the UTF-16 ones');
+    const actions = await quickFixes(sent);
+    const fix = actions.find((a) => a.title === 'Change to "ClientCountry"');
+    assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+    const edits = (fix.edit!.documentChanges?.[0] as { edits: TextEdit[] } | undefined)?.edits ?? fix.edit!.changes![uri];
+    assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'logpush-filter', 1, text), edits), text.replace('ClientCountyr', 'ClientCountry'));
+    // A diagnostic of an older text (VS Code moves its markers with an edit) whose characters, read as bytes, land on another
+    // problem of its code: that problem is not the one it reports, and its fixes are not offered
+    const stale = await quickFixes({ ...sent, message: 'Unknown field "ClientRegion".' });
+    assert.deepEqual(stale.filter((a) => a.diagnostics?.length).map((a) => a.title), []);
+  } finally {
+    await server.stop();
+  }
+});

@@ -158,7 +158,8 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, opts: Filter
     const merges = () => { const fixes = mergeFixes(doc, root, opts.fields); return fixes.length ? fixes : undefined; };
     out.push(lazyFixes(over
       ? ctx.report('logpush/operator-limit', `The filter has ${u.operators} operators, over the limit of ${u.maxOperators} (comparisons are counted, and/or groups are not).`, at())
-      : ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at()), merges));
+      : ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at()), merges,
+    { nonePreferred: true })); // the user picks the groups to merge (mergeFixes): Fix all need not work them out
   }
   const overBytes = u.bytes > u.maxBytes;
   if (overBytes || u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
