@@ -229,7 +229,10 @@ test('edgekit/testFilter on the generated sample for a zone: its requests go to 
     assert.ok(zoned.firstMatches!.every((m) => /^([a-z]+\.)?shop\.test$/.test(String(m.record.ClientRequestHost)) && m.record.ZoneName === 'shop.test'));
     const plain = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 200 });
     assert.deepEqual([plain.total, plain.matched, plain.source], [200, 0, 'the generated sample (200 http_requests lines)']);
-    for (const zone of ['', 'a b', '-x.test', 5, 'x'.repeat(300)]) {
+    // A zone named in Unicode (an internationalised domain) goes to its ASCII name, as the Host header and the platform's logs write it
+    const idn = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 20, zone: 'Bücher.test' });
+    assert.deepEqual([idn.error, idn.source], [undefined, 'the generated sample (20 http_requests lines to xn--bcher-kva.test and its subdomains)']);
+    for (const zone of ['', 'a b', '-x.test', 5, 'x'.repeat(300), 'a..test', 'ü b.test']) {
       const r = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 10, zone });
       assert.match(String(r.error), /^The zone name .* is not a host name/, JSON.stringify(zone));
       assert.equal(r.total, undefined);
