@@ -7,9 +7,9 @@ import * as path from 'node:path';
 
 const ROOT_MODULE = path.resolve(__dirname, '../support/tmpRoot.mjs');
 
-test('the unit, system and stress suites load it (package.json)', async () => {
+test('the unit, system and stress suites, and a run of chosen test files, load it (package.json)', async () => {
   const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
-  for (const name of ['test:unit', 'test:system', 'stress']) {
+  for (const name of ['test:unit', 'test:system', 'stress', 'test:file']) {
     assert.match(pkg.scripts[name], /node --import tsx --import \.\/test\/support\/tmpRoot\.mjs --test /, name);
   }
 });
