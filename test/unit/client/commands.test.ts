@@ -988,6 +988,19 @@ test('Zones view tooltips: a job\'s destination, a delivery\'s object and a dest
   assert.ok(dm.includes('- Error: \\$\\(zap\\) \\[x\\]\\(y\\)'), dm);
 });
 
+test('Zones view: a job\'s tooltip shows its destination without the credentials in it (a Sumo Logic code, a URL\'s password)', async () => {
+  // sec4: the tooltip cut only the query, so a Sumo Logic collector code (the HTTP source's credential) and a password in the
+  // URL showed on hover, though every message and the proofs hide them (shownDestination).
+  const { JobItem } = await import('../../../client/src/views/zones');
+  const tip = (conf: string) => String((new JobItem({ id: 7, name: 'j', dataset: 'http_requests', enabled: true, destination_conf: conf }).tooltip as { value: string }).value);
+  const sumo = tip('sumo://endpoint1.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV2SECRETCODE');
+  assert.ok(!sumo.includes('SECRETCODE'), sumo);
+  assert.ok(sumo.includes('`sumo://endpoint1.collection.sumologic.com/receiver/v1/http/…`'), sumo);
+  const https = tip('https://me:PASSWORD1@logs.example.com/in?header_Authorization=Basic%20abc');
+  assert.ok(!https.includes('PASSWORD1') && !https.includes('Basic'), https);
+  assert.ok(https.includes('`https://logs.example.com/in?…`'), https);
+});
+
 test('Test Filter / Test Rules reports name the skipped lines by number and say when reading stopped before the end', async () => {
   // The report said "1 line(s) skipped (not JSON objects)" with no line named, and a gzip cut short was one of those "lines"; the
   // rules report said nothing about skipped lines at all.
