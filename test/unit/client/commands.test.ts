@@ -408,6 +408,19 @@ test('Set API Credentials without "edgekit.api.baseUrl" asks for it, offering th
     JSON.stringify(fake.messages));
 });
 
+test('Set API Credentials refuses a base URL holding a user name or password: it would be kept in settings.json, not in secret storage', async () => {
+  // sec4: the address box took any http(s) text without spaces, and kept it in the user settings before checking it as a URL.
+  const { baseUrlProblem } = await import('../../../client/src/commands/backend');
+  assert.equal(baseUrlProblem('https://api.cloudflare.com/client/v4'), undefined);
+  assert.equal(baseUrlProblem(' http://127.0.0.1:8787/client/v4 '), undefined);
+  for (const v of ['https://me:s3cret@api.example.com/client/v4', 'https://tok-123456@api.example.com/client/v4']) {
+    assert.match(baseUrlProblem(v) ?? '', /user name or password.*secret storage/, v);
+  }
+  assert.match(baseUrlProblem('https://api.example.com/client/v4?token=abc') ?? '', /query/, 'a query');
+  assert.match(baseUrlProblem('https://[api.example.com/client/v4') ?? '', /http:\/\/ or https:\/\/ URL/, 'not a URL');
+  assert.match(baseUrlProblem('ftp://api.example.com/') ?? '', /http:\/\/ or https:\/\/ URL/, 'not http(s)');
+});
+
 test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {
   // Each click in the Security Events view opened a new untitled JSON document: dirty, so pinned, and each asked "Save changes?"
   // when closed (the delivered batches had the same fault and became read-only edgekit-delivery: documents).
