@@ -51,6 +51,10 @@ function parseArgs(argv: string[]): Args | string {
   const port = v.port ?? '8787';
   if (!/^\d+$/.test(port) || Number(port) > 65535) return `--port needs a port number (0-65535), not "${port}".`;
   if (v.host === '') return '--host needs a value.';
+  // An IPv6 address may come in brackets, as a URL writes it; brackets round nothing would leave "", which Node reads as every
+  // interface (::)
+  const host = v.host?.replace(/^\[(.*)\]$/, '$1');
+  if (host !== undefined && !host.trim()) return `--host needs an address, not ${JSON.stringify(v.host)}.`;
   if (v.state === '') return '--state needs a file name.';
   const rate = v['traffic-rate'] ?? String(DEFAULT_TRAFFIC.rate);
   const seed = v['traffic-seed'] ?? String(DEFAULT_TRAFFIC.seed);
@@ -65,7 +69,7 @@ function parseArgs(argv: string[]): Args | string {
   return {
     deliveryDir: v['delivery-dir'], s3Endpoint: v['s3-endpoint'], s3AccessKeyId: v['s3-access-key-id'], s3SecretAccessKey: v['s3-secret-access-key'], s3Region: v['s3-region'],
     traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] }, rateLimit,
-    host: v.host?.replace(/^\[(.*)\]$/, '$1') ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
+    host: host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
     verbose: !!v.verbose, help: !!v.help,
   };
 }
