@@ -53,11 +53,12 @@ export interface Proof {
 const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64url');
 
 /**
- * A destination as messages show it and the proofs keep it: without its query (credentials and options ride there), and a Sumo
- * Logic one without its collector code (`sumo://<endpoint>/receiver/v1/http/<code>`: the code is the HTTP source's credential).
+ * A destination as messages show it and the proofs keep it: without its query (credentials and options ride there), without a
+ * user name and password before its host (`https://user:pass@host/`), and a Sumo Logic one without its collector code
+ * (`sumo://<endpoint>/receiver/v1/http/<code>`: the code is the HTTP source's credential).
  */
 export function shownDestination(conf: string): string {
-  const d = conf.trim().replace(/\?.*$/, '');
+  const d = conf.trim().replace(/\?.*$/, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
   if (!/^sumo:\/\//i.test(d)) return d;
   const m = /^(sumo:\/\/[^/]*\/receiver\/v1\/http\/)[^/]/i.exec(d);
   return m ? `${m[1]}…` : d.replace(/^(sumo:\/\/[^/]*)\/.+$/i, '$1/…');

@@ -39,6 +39,15 @@ interface Args {
   deliveryDir?: string; s3Endpoint?: string; s3AccessKeyId?: string; s3SecretAccessKey?: string; s3Region?: string;
 }
 
+/** Why the S3 endpoint (given as `by`) cannot be used: keys in its user info would be quoted by fetch's refusal of such a URL,
+ * into the job's error_message and the log; they have options of their own. */
+function s3EndpointProblem(endpoint: string, by: string): string | undefined {
+  let u: URL | undefined;
+  try { u = new URL(endpoint); } catch { u = undefined; }
+  if (!u?.username && !u?.password) return undefined;
+  return `${by} takes no user name or password: give the keys with --s3-access-key-id and --s3-secret-access-key (or EDGEKIT_MOCK_S3_ACCESS_KEY_ID and EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY).`;
+}
+
 function parseArgs(argv: string[]): Args | string {
   let parsed;
   try {
@@ -51,6 +60,10 @@ function parseArgs(argv: string[]): Args | string {
   const port = v.port ?? '8787';
   if (!/^\d+$/.test(port) || Number(port) > 65535) return `--port needs a port number (0-65535), not "${port}".`;
   if (v.host === '') return '--host needs a value.';
+  // An IPv6 address may come in brackets, as a URL writes it; brackets round nothing would leave "", which Node reads as every
+  // interface (::)
+  const host = v.host?.replace(/^\[(.*)\]$/, '$1');
+  if (host !== undefined && !host.trim()) return `--host needs an address, not ${JSON.stringify(v.host)}.`;
   if (v.state === '') return '--state needs a file name.';
   const rate = v['traffic-rate'] ?? String(DEFAULT_TRAFFIC.rate);
   const seed = v['traffic-seed'] ?? String(DEFAULT_TRAFFIC.seed);
@@ -65,7 +78,7 @@ function parseArgs(argv: string[]): Args | string {
   return {
     deliveryDir: v['delivery-dir'], s3Endpoint: v['s3-endpoint'], s3AccessKeyId: v['s3-access-key-id'], s3SecretAccessKey: v['s3-secret-access-key'], s3Region: v['s3-region'],
     traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] }, rateLimit,
-    host: v.host?.replace(/^\[(.*)\]$/, '$1') ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
+    host: host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
     verbose: !!v.verbose, help: !!v.help,
   };
 }
@@ -101,6 +114,11 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
     apiEmail: args.apiEmail ?? env.EDGEKIT_MOCK_API_EMAIL,
   };
   const s3Endpoint = args.s3Endpoint ?? env.EDGEKIT_MOCK_S3_ENDPOINT;
+  const endpointProblem = s3Endpoint ? s3EndpointProblem(s3Endpoint, args.s3Endpoint !== undefined ? '--s3-endpoint' : 'EDGEKIT_MOCK_S3_ENDPOINT') : undefined;
+  if (endpointProblem) {
+    io.stderr(`${endpointProblem}\n${USAGE}`);
+    return 2;
+  }
   const s3 = s3Endpoint ? {
     endpoint: s3Endpoint, accessKeyId: args.s3AccessKeyId ?? env.EDGEKIT_MOCK_S3_ACCESS_KEY_ID ?? '',
     secretAccessKey: args.s3SecretAccessKey ?? env.EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY ?? '', region: args.s3Region ?? env.EDGEKIT_MOCK_S3_REGION,

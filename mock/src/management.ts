@@ -17,6 +17,7 @@ import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { TRAFFIC_ROUTES } from './traffic/routes';
 import { DELIVERY_ROUTES } from './delivery/routes';
+import { destinationLabel } from './delivery/destinations';
 import { ACCOUNTS, ZONES, accountById, accountJson, deriveConfig, migrationBlockers, zoneById, zoneJson, type Account } from './zones';
 
 export type { Credentials, AuthKind } from './auth';
@@ -388,9 +389,9 @@ export class ManagementApi {
     if (typeof given === 'string' && given !== '') {
       const held = this.challengeHolds(ctx, conf, given);
       if (held === true) return {};
-      if (held === false) return { error: fail(400, 1002, `The ownership challenge is not the one issued for destination "${destinationName(conf)}"; ask for one with POST …/logpush/ownership.`) };
+      if (held === false) return { error: fail(400, 1002, `The ownership challenge is not the one issued for destination "${destinationLabel(conf)}"; ask for one with POST …/logpush/ownership.`) };
       const when = new Date(held.expired).toISOString().slice(0, 16).replace('T', ' ');
-      return { error: fail(400, 1002, `The ownership challenge for destination "${destinationName(conf)}" expired on ${when} UTC (tokens hold for 7 days); ask for a new one with POST …/logpush/ownership.`) };
+      return { error: fail(400, 1002, `The ownership challenge for destination "${destinationLabel(conf)}" expired on ${when} UTC (tokens hold for 7 days); ask for a new one with POST …/logpush/ownership.`) };
     }
     if (!newDestination || !needsOwnershipChallenge(conf)) return {};
     return { note: { code: 10520, message: `The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock ${done} the job without one.` } };
@@ -798,10 +799,6 @@ function entrypointVersions(ep: StoredRuleset): Record<string, unknown>[] {
   return Array.from({ length: Number(ep.version) }, (_, i) => ({ id: ep.id, name: ep.name, description: ep.description, kind: ep.kind, phase: ep.phase, version: String(i + 1), last_updated: ep.last_updated }));
 }
 
-/** A destination without its query (which may hold secrets), for messages. */
-function destinationName(conf: string): string {
-  return conf.replace(/\?.*$/, '');
-}
 
 /** How long an ownership challenge token holds, in seconds: "The token expires after 7 days" (the platform's FAQ). */
 const CHALLENGE_VALIDITY_S = 7 * 24 * 60 * 60;

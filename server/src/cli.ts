@@ -8,6 +8,7 @@ import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, form
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 import { jobScopeOf, lintSummaryLine, type JobScope } from './protocol';
+import { DocumentTooLarge, readFileWhole, readStreamWhole } from './eval/readWhole';
 
 const core = getLanguageService();
 const { detectKind, isDocKind, kindFromSchemaRef } = kinds;
@@ -43,6 +44,8 @@ export interface Io {
   stdout(s: string): void; stderr(s: string): void;
   /** Standard input, read whole (lint --stdin); the process's fd 0 unless given (tests). */
   stdin?(): Buffer | Promise<Buffer>;
+  /** The most read of one document (readWhole.ts), MAX_DOCUMENT_BYTES unless given (tests). */
+  maxDocumentBytes?: number;
 }
 
 class UsageError extends Error {}
@@ -441,10 +444,12 @@ export async function lint(argv: string[], io: Io): Promise<number> {
     let text: string;
     let bytes: Buffer;
     try {
-      bytes = stdin ? await (io.stdin ?? readStdin)() : fs.readFileSync(file);
+      bytes = stdin ? await (io.stdin ?? (() => readStreamWhole(process.stdin, io.maxDocumentBytes)))() : readFileWhole(file, io.maxDocumentBytes);
       text = bytes.toString('utf8');
     } catch (err) {
-      ioErrors.push({ path: file, message: `cannot read ${stdin ? 'standard input' : 'file'} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
+      const what = stdin ? 'standard input' : 'file';
+      ioErrors.push({ path: file, message: err instanceof DocumentTooLarge ? `cannot read ${what}: ${err.message}.`
+        : `cannot read ${what} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
       continue;
     }
     const decoded = text;
@@ -602,12 +607,6 @@ function realPathOf(file: string): string {
 
 /** Standard input, whole, read as a stream (as ESLint reads it): a synchronous read of fd 0 fails with EAGAIN when a parent left it
  * non-blocking. A terminal is read until end of file (Ctrl-D), as cat does. */
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** USAGE's synopsis lines of one command (its continuation lines with it), or of every command, under "Usage:". */
 export function synopsis(cmd?: string): string {
   const lines = USAGE.split('\n\n')[0].split('\n').slice(1);
@@ -639,7 +638,7 @@ export function outputLines(s: string): string {
 }
 
 export async function main(argv: string[], rawIo: Io): Promise<number> {
-  const io: Io = { stdout: (s) => rawIo.stdout(outputLines(s)), stderr: (s) => rawIo.stderr(outputLines(s)), stdin: rawIo.stdin };
+  const io: Io = { stdout: (s) => rawIo.stdout(outputLines(s)), stderr: (s) => rawIo.stderr(outputLines(s)), stdin: rawIo.stdin, maxDocumentBytes: rawIo.maxDocumentBytes };
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import { catalogue, compileFilter, compileRuleset, filterKeys, filterValueReaders, getLanguageService, kinds, logRecordChecker, plural, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
+import { readFileWhole } from './eval/readWhole';
 import { jobScopeOf, logLinesLine, overwrittenLine, rateLimitLines, type JobScope } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -16,7 +17,7 @@ A field the filter compares that no line has is named (its comparisons match not
 --scope says where the job is created, as lint's does: a field of the other scope's jobs only (ZoneName) is then an error.
 Exit codes: 0 evaluated, 1 the filter or the job has errors, or the log file cannot be read, 2 usage.`;
 
-export interface Io { stdout(s: string): void; stderr(s: string): void }
+export interface Io { stdout(s: string): void; stderr(s: string): void; /** The most read of the filter, job or ruleset (readWhole.ts; tests). */ maxDocumentBytes?: number }
 
 /** `overrode`: where the file names the dataset that --dataset, given, did not set. */
 interface Source { filter: unknown; dataset: string; what: string; overrode?: string }
@@ -36,13 +37,13 @@ function unreadable(file: string): string | undefined {
 const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** The filter to evaluate and its dataset, from a filter file or a job file; a string names what is wrong. */
-function loadFilter(file: string, datasetOption: string | undefined, scope: JobScope | undefined): Source | string {
+function loadFilter(file: string, datasetOption: string | undefined, scope: JobScope | undefined, maxBytes?: number): Source | string {
   const named = kinds.detectKind(file);
   if (named && named !== 'logpush-filter' && named !== 'logpush-job') {
     return `${file} is a ${named} document; test-filter takes a Logpush filter or job${named === 'waf-ruleset' ? ' (for a ruleset, use edgekit test-rules)' : ''}`;
   }
   let text: string;
-  try { text = withoutBom(fs.readFileSync(file, 'utf8')); } catch (err) { return `cannot read ${file}: ${(err as Error).message}`; }
+  try { text = withoutBom(readFileWhole(file, maxBytes).toString('utf8')); } catch (err) { return `cannot read ${file}: ${(err as Error).message}`; }
   let value: unknown;
   try { value = JSON.parse(text); } catch (err) { return `${file} is not valid JSON (${(err as Error).message})`; }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${file} is not a JSON object`;
@@ -98,7 +99,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   ].filter(Boolean);
   if (problems.length) { io.stderr(`edgekit: ${problems.join('; ')}.\n\n${TEST_FILTER_USAGE}\n`); return 2; }
   const [filterFile, logFile] = positionals;
-  const source = loadFilter(filterFile, values.dataset, jobScopeOf(values.scope));
+  const source = loadFilter(filterFile, values.dataset, jobScopeOf(values.scope), io.maxDocumentBytes);
   if (typeof source === 'string') { io.stderr(`edgekit: ${source}.\n`); return 1; }
   if (source.overrode) io.stderr(`edgekit: --dataset ${values.dataset} is not used: ${source.overrode}, ${source.dataset}.\n`);
   const compiled = compileFilter(source.filter, source.dataset);
@@ -240,7 +241,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     return 1;
   }
   let text: string;
-  try { text = withoutBom(fs.readFileSync(rulesetFile, 'utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
+  try { text = withoutBom(readFileWhole(rulesetFile, io.maxDocumentBytes).toString('utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
   const errors = getLanguageService().validate(text, 'waf-ruleset', ALL).filter((p) => p.severity === 'error');
   if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${plural(errors.length, 'error')}, e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
   const ruleset: unknown = JSON.parse(text);

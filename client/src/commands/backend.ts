@@ -8,6 +8,21 @@ import { UserError } from './run';
 /** The platform's management API, offered when no base URL is set. */
 const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
 
+/** Why `value` cannot be kept as "edgekit.api.baseUrl" (undefined: it can). The settings file is plain text: a user name, password
+ * or query (where a pasted token would ride) is refused, since the credentials are asked next and kept in secret storage. */
+export function baseUrlProblem(value: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(value.trim());
+  } catch {
+    u = new URL('invalid:');
+  }
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || !/^\s*https?:\/\/\S+\s*$/i.test(value)) return `An http:// or https:// URL, such as ${PLATFORM_API}.`;
+  if (u.username || u.password) return 'No user name or password in the address: it is kept in your settings file; the credentials are asked next and kept in secret storage.';
+  if (u.search || u.hash) return `No query or "#" in the address (the API's paths are added to its end), such as ${PLATFORM_API}.`;
+  return undefined;
+}
+
 export const backendCommands = {
   'edgekit.mock.start': (ctx: Ctx) => async () => {
     const m = await ctx.backend.startMock();
@@ -29,7 +44,7 @@ export const backendCommands = {
       const entered = await vscode.window.showInputBox({
         title: 'Management API base URL ("edgekit.api.baseUrl")', value: PLATFORM_API, ignoreFocusOut: true,
         prompt: 'The API these credentials are for, ending in /client/v4; saved in your user settings. The embedded mock needs none.',
-        validateInput: (v) => (/^\s*https?:\/\/\S+\s*$/.test(v) ? undefined : `An http:// or https:// URL, such as ${PLATFORM_API}.`),
+        validateInput: baseUrlProblem,
       });
       if (entered === undefined) return;
       baseUrl = entered.trim();

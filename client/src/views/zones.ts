@@ -7,6 +7,7 @@ import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
 import { codeSpan, mdText } from '../markdown';
+import { shownDestination } from '../ownershipProofs';
 import { when } from '../when';
 
 export class ZoneItem extends vscode.TreeItem {
@@ -66,7 +67,9 @@ export class JobItem extends vscode.TreeItem {
       this.id = `job:${String(job.id)}`;
       this.description = `${String(job.dataset)} · ${job.enabled ? lastDeliveryWords(job, lastDelivery) : 'disabled'}`;
       const md = new vscode.MarkdownString(`**Logpush job ${String(job.id)}** (${String(job.dataset)})\n\n`);
-      md.appendMarkdown(`- Destination: ${codeSpan(String(job.destination_conf ?? '').replace(/\?.*$/, '?…'))}\n`);
+      // As the messages show it (no query, user info or Sumo Logic code: credentials ride there), "?…" saying options follow.
+      const conf = String(job.destination_conf ?? '');
+      md.appendMarkdown(`- Destination: ${codeSpan(`${shownDestination(conf)}${conf.includes('?') ? '?…' : ''}`)}\n`);
       md.appendMarkdown(`- Last delivery: ${mdText(lastDeliveryWords(job, lastDelivery))}\n`);
       if (lastDelivery?.status === 'delivered') md.appendMarkdown(`- Object: ${codeSpan(String(lastDelivery.object))} (${lastDelivery.bytes} bytes)\n`);
       this.tooltip = md;

@@ -37,9 +37,10 @@ export interface Destination {
 
 export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** A destination without its query, for messages (the query may hold keys and headers). */
+/** A destination without its query and without a user name and password before its host, for messages (keys and headers ride
+ * there). */
 export function destinationLabel(conf: string): string {
-  return conf.replace(/\?.*$/, '');
+  return conf.replace(/\?.*$/, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
 /** Disk use of the local folder, counted once from the disk and then kept up to date (bounded by maxLocalBytes). */

@@ -844,3 +844,33 @@ test('--summary ends a lint run with a line on stderr naming its exit code and w
   assert.doesNotMatch(without.stderr, /done, exit code/);
   assert.equal(lintSummaryExit('edgekit: 2 warnings, more than --max-warnings 0 allows.'), undefined);
 });
+
+// ---------------------------------------------------------------- a document that never ends, or is larger than a string can be (sec4)
+
+test('lint reads at most a bound of one document: a file over it, or a device that never ends, is an I/O problem (exit 2), not a crash', async () => {
+  // `edgekit lint --kind logpush-filter /dev/zero` (or `yes | edgekit lint --stdin`) read until memory ran out: V8 aborted with
+  // std::bad_alloc, no message. The bound here is 1 MiB for the test; the CLI's is V8's longest string.
+  const dir = tmpdir({ 'big.filter.json': `{"where": {"key": "ClientIP", "operator": "eq", "value": "${'1'.repeat(2 << 20)}"}}` });
+  const lintBounded = async (argv: string[]) => {
+    let stdout = '', stderr = '';
+    const code = await main(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, maxDocumentBytes: 1 << 20 });
+    return { code, stdout, stderr };
+  };
+  const big = await lintBounded(['lint', path.join(dir, 'big.filter.json')]);
+  assert.equal(big.code, 2, big.stderr);
+  assert.match(big.stderr, /big\.filter\.json.*cannot read file: it is 2,097,\d{3} bytes, over the 1,048,576 bytes read of one document\./);
+  if (fs.existsSync('/dev/zero')) {
+    const zero = await lintBounded(['lint', '--kind', 'logpush-filter', '/dev/zero']);
+    assert.equal(zero.code, 2, zero.stderr);
+    assert.match(zero.stderr, /\/dev\/zero.*it goes on past 1,048,576 bytes, the most read of one document; reading stopped there\./);
+  }
+});
+
+test('readStreamWhole stops reading standard input past the bound', async () => {
+  const { readStreamWhole, DocumentTooLarge } = await import('../../../server/src/eval/readWhole');
+  let read = 0;
+  async function* endless() { for (;;) { read++; yield Buffer.alloc(4096, 0x20); } }
+  await assert.rejects(readStreamWhole(endless(), 10_000), (err: Error) => err instanceof DocumentTooLarge && /goes on past 10,000 bytes/.test(err.message));
+  assert.equal(read, 3);
+  assert.equal(String(await readStreamWhole((async function* () { yield 'a'; yield Buffer.from('b'); })(), 2)), 'ab');
+});

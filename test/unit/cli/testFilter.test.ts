@@ -569,3 +569,16 @@ test('edgekit test-rules --help names both skips of the remaining rules in the A
   assert.ok(help.includes('"phase": "current" ("A phase to skip the execution of")'), help);
   assert.match(help, /a skip of "phases", "rulesets", "rules" or "products"/);
 });
+
+test('test-filter and test-rules read their filter, job or ruleset up to a bound: one that never ends is refused, not read until memory runs out', async (t) => {
+  // sec4: they read the document with fs.readFileSync, which on /dev/zero (or a pipe that never ends) aborted with std::bad_alloc.
+  if (!fs.existsSync('/dev/zero')) { t.skip('no /dev/zero'); return; }
+  const logs = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-tf-')), 'logs.ndjson');
+  fs.writeFileSync(logs, '{"ClientIP": "1.2.3.4"}\n');
+  for (const cmd of ['test-filter', 'test-rules']) {
+    let stderr = '';
+    const code = await main([cmd, '/dev/zero', logs], { stdout: () => undefined, stderr: (s) => { stderr += s; }, maxDocumentBytes: 1 << 20 });
+    assert.notEqual(code, 0, cmd);
+    assert.match(stderr, /cannot read \/dev\/zero: it goes on past 1,048,576 bytes, the most read of one document; reading stopped there/, `${cmd}: ${stderr}`);
+  }
+});

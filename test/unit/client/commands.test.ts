@@ -408,6 +408,19 @@ test('Set API Credentials without "edgekit.api.baseUrl" asks for it, offering th
     JSON.stringify(fake.messages));
 });
 
+test('Set API Credentials refuses a base URL holding a user name or password: it would be kept in settings.json, not in secret storage', async () => {
+  // sec4: the address box took any http(s) text without spaces, and kept it in the user settings before checking it as a URL.
+  const { baseUrlProblem } = await import('../../../client/src/commands/backend');
+  assert.equal(baseUrlProblem('https://api.cloudflare.com/client/v4'), undefined);
+  assert.equal(baseUrlProblem(' http://127.0.0.1:8787/client/v4 '), undefined);
+  for (const v of ['https://me:s3cret@api.example.com/client/v4', 'https://tok-123456@api.example.com/client/v4']) {
+    assert.match(baseUrlProblem(v) ?? '', /user name or password.*secret storage/, v);
+  }
+  assert.match(baseUrlProblem('https://api.example.com/client/v4?token=abc') ?? '', /query/, 'a query');
+  assert.match(baseUrlProblem('https://[api.example.com/client/v4') ?? '', /http:\/\/ or https:\/\/ URL/, 'not a URL');
+  assert.match(baseUrlProblem('ftp://api.example.com/') ?? '', /http:\/\/ or https:\/\/ URL/, 'not http(s)');
+});
+
 test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {
   // Each click in the Security Events view opened a new untitled JSON document: dirty, so pinned, and each asked "Save changes?"
   // when closed (the delivered batches had the same fault and became read-only edgekit-delivery: documents).
@@ -986,6 +999,19 @@ test('Zones view tooltips: a job\'s destination, a delivery\'s object and a dest
   const dm = String((new DeliveryItem(delivery as never).tooltip as { value: string }).value);
   assert.ok(dm.includes('- Object: ``a`b``'), dm);
   assert.ok(dm.includes('- Error: \\$\\(zap\\) \\[x\\]\\(y\\)'), dm);
+});
+
+test('Zones view: a job\'s tooltip shows its destination without the credentials in it (a Sumo Logic code, a URL\'s password)', async () => {
+  // sec4: the tooltip cut only the query, so a Sumo Logic collector code (the HTTP source's credential) and a password in the
+  // URL showed on hover, though every message and the proofs hide them (shownDestination).
+  const { JobItem } = await import('../../../client/src/views/zones');
+  const tip = (conf: string) => String((new JobItem({ id: 7, name: 'j', dataset: 'http_requests', enabled: true, destination_conf: conf }).tooltip as { value: string }).value);
+  const sumo = tip('sumo://endpoint1.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV2SECRETCODE');
+  assert.ok(!sumo.includes('SECRETCODE'), sumo);
+  assert.ok(sumo.includes('`sumo://endpoint1.collection.sumologic.com/receiver/v1/http/…`'), sumo);
+  const https = tip('https://me:PASSWORD1@logs.example.com/in?header_Authorization=Basic%20abc');
+  assert.ok(!https.includes('PASSWORD1') && !https.includes('Basic'), https);
+  assert.ok(https.includes('`https://logs.example.com/in?…`'), https);
 });
 
 test('Test Filter / Test Rules reports name the skipped lines by number and say when reading stopped before the end', async () => {

@@ -78,6 +78,20 @@ test('a Sumo Logic destination\'s collector code (in its path, not its query) is
   assert.ok(!other.join('').includes('CODE'));
 });
 
+test('a destination\'s user name and password (https://user:pass@host/) are neither kept nor shown', async () => {
+  // sec4: only the query and a Sumo Logic code were left out, so a password in the URL's user info went into the proof files, the
+  // Delete question and the ownership messages (none of which pass redact()).
+  const store = places();
+  const conf = 'gs://logpusher:PASSWORD1@bucket/logs';
+  await rememberProof(store, 'eyJTOKEN', Z1, conf, T0);
+  assert.ok(!store.kept().includes('PASSWORD1'), store.kept());
+  assert.equal(shownDestination(conf), 'gs://bucket/logs');
+  assert.equal(shownDestination('https://me:s3cret@logs.example.com:8443/in?header_X=1'), 'https://logs.example.com:8443/in');
+  assert.equal(shownDestination('https://token@logs.example.com/in'), 'https://logs.example.com/in');
+  // An "@" in the path is not user info.
+  assert.equal(shownDestination('https://logs.example.com/in/a@b'), 'https://logs.example.com/in/a@b');
+});
+
 test('two windows recording proofs at the same moment keep both, and each window finds both', async () => {
   // Each proof was one list under one globalState key: both windows read it, added theirs and wrote it back, and the last write
   // won; the lost token was then sent without the question about another zone or 7 days. One key per proof would not do either:

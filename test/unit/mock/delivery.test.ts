@@ -453,6 +453,17 @@ test('edgekit mock: --delivery-dir and --s3-endpoint are checked and used; the S
   assert.ok(!out.includes('AKIDSECRETID') && !out.includes('VERYSECRETKEY'));
 });
 
+test('edgekit mock --s3-endpoint with keys in its user info is refused, naming where the keys go, without echoing them', async () => {
+  // sec4: http://KEY:SECRET@host/ was taken; fetch then refuses a URL with credentials in words that quote it, and that message
+  // became the job's error_message (the Zones view shows it) and a log line.
+  const { runMockCli } = await import('../../../mock/src/main');
+  let err = '';
+  const code = await runMockCli(['--port', '0', '--s3-endpoint', 'http://AKIDSECRETID:VERYSECRETKEY@127.0.0.1:9/'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
+  assert.equal(code, 2);
+  assert.match(err, /^--s3-endpoint takes no user name or password: give the keys with --s3-access-key-id and --s3-secret-access-key \(or EDGEKIT_MOCK_S3_ACCESS_KEY_ID and EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY\)\./);
+  assert.ok(!err.includes('AKIDSECRETID') && !err.includes('VERYSECRETKEY'), err);
+});
+
 test('an endpoint that never answers: the upload is abandoned after uploadTimeoutMs and reported', async () => {
   const silent = http.createServer(() => undefined); // reads nothing back, answers nothing
   silent.listen(0, '127.0.0.1');

@@ -36,3 +36,19 @@ test('destinations: ../ in any spelling stays below the local folder', async () 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a destination is named without the user name and password of its URL (error messages, the delivery list)', async () => {
+  // sec4: the label cut the query only, so https://user:pass@127.0.0.1/… went whole into a failed upload's error_message (the
+  // Zones view shows it) and the log.
+  const { destinationLabel } = await import('../../../mock/src/delivery/destinations');
+  assert.equal(destinationLabel('https://me:PASSWORD1@127.0.0.1:9/in?header_X=1'), 'https://127.0.0.1:9/in');
+  assert.equal(destinationLabel('https://token@127.0.0.1:9/in'), 'https://127.0.0.1:9/in');
+  assert.equal(destinationLabel('s3://bucket/a@b?region=us-east-1'), 's3://bucket/a@b');
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-dest-'));
+  try {
+    const d = resolveDestination('gs://me:PASSWORD1@bucket/logs', { dir, maxLocalBytes: 1 << 20 } as never);
+    assert.ok(!d.label.includes('PASSWORD1'), d.label);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -636,3 +636,11 @@ test('edgekit mock --host with an address other machines reach: a warning on std
   assert.equal(bracketed.code, 0, bracketed.err);
   assert.doesNotMatch(bracketed.err, /loopback|resolve/);
 });
+
+test('edgekit mock --host [] (brackets round nothing) is refused as --host "" is; it listened on every interface', async () => {
+  // sec4: the brackets were taken off after the check for an empty value, and an empty host is Node's "every interface" (::).
+  let err = '';
+  const code = await runMockCli(['--host', '[]', '--port', '0', '--traffic-paused'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
+  assert.equal(code, 2, err);
+  assert.match(err, /^--host needs an address, not "\[\]"\./);
+});

@@ -165,3 +165,16 @@ test('toTerraform: a custom ruleset\'s level is the caller\'s to say: zone_id or
   const against = terraformAnswer({ ruleset: { ...body, kind: 'root' }, zoneId: '', rulesetId: '', scope: 'zone' });
   assert.ok('error' in against && /"kind": "root" is an account's ruleset/.test(against.error), JSON.stringify(against));
 });
+
+test('toTerraform: an object key HCL reads as a keyword ("for" first, "null") is quoted, as a key that is no identifier is', () => {
+  // sec4: a transform rule's header named "for" (first in its object) was written `for = {...}`, which HCL parses as the start of
+  // a for expression, and a key "null" as the null value (terraform: "Null value as key"): the export did not parse.
+  const body = { name: 'r', phase: 'http_request_late_transform', kind: 'zone', rules: [{ action: 'rewrite', expression: 'true',
+    action_parameters: { headers: { for: { operation: 'remove' }, null: { operation: 'remove' }, in: { operation: 'remove' }, 'x-ok': { operation: 'remove' } } } }] };
+  const { hcl } = toTerraform(body, 'z1', '');
+  assert.match(hcl, /\n\s*"for"\s+= \{/);
+  assert.match(hcl, /\n\s*"null"\s+= \{/);
+  assert.match(hcl, /\n\s*"in"\s+= \{/);
+  assert.match(hcl, /\n\s*x-ok\s+= \{/);
+  assert.doesNotMatch(hcl, /\n\s*(for|null|in)\s+= /);
+});

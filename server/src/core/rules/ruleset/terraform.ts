@@ -128,8 +128,12 @@ function value(v: unknown, depth: number): string {
   }
   const entries = Object.entries(v as Obj).filter(([, x]) => x !== undefined);
   if (entries.length === 0) return '{}';
-  return `{\n${block(entries.map(([k, x]) => [/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : hclString(k), x]), depth + 1)}${pad}}`;
+  return `{\n${block(entries.map(([k, x]) => [/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) && !HCL_WORDS.has(k) ? k : hclString(k), x]), depth + 1)}${pad}}`;
 }
+
+/** Names HCL does not read as a bare object key: "for" (first) starts a for expression, "null" is the null value (an error as a key),
+ * "true"/"false" are Booleans, "if" and "in" are for-expression words. Quoted, they are the key as written. */
+const HCL_WORDS = new Set(['for', 'in', 'if', 'null', 'true', 'false']);
 
 /** An HCL quoted string: escape backslash, quote, control characters and the template sequences ${ and %{. */
 export function hclString(s: string): string {
