@@ -450,11 +450,29 @@ export class DeliveryService {
 
   // ---- the delivery list ----
 
+  /** Who waits for a record (recorded). */
+  private readonly waiting: { test: (r: DeliveryRecord) => boolean; resolve: (r: DeliveryRecord) => void }[] = [];
+
   private upsert(rec: DeliveryRecord): void {
     const i = this.records.findIndex((x) => x.id === rec.id);
     if (i >= 0) this.records.splice(i, 1);
     this.records.unshift(rec);
     if (this.records.length > this.limits.keepDeliveries) this.records.length = this.limits.keepDeliveries;
+    for (const w of [...this.waiting]) {
+      if (!w.test(rec)) continue;
+      this.waiting.splice(this.waiting.indexOf(w), 1);
+      w.resolve(rec);
+    }
+  }
+
+  /**
+   * The first delivery record `test` accepts: one in the list now, else the next one written that it accepts. What waits for a
+   * retry or the start's upload of a spooled batch (tests, a tool) waits on this event rather than polling the list.
+   */
+  recorded(test: (r: DeliveryRecord) => boolean): Promise<DeliveryRecord> {
+    const now = this.records.find(test);
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => this.waiting.push({ test, resolve }));
   }
 
   private saveRecords(): Promise<void> {
