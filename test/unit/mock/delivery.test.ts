@@ -488,6 +488,28 @@ test('edgekit mock --s3-endpoint with keys in its user info is refused, naming w
   assert.ok(!err.includes('AKIDSECRETID') && !err.includes('VERYSECRETKEY'), err);
 });
 
+test('edgekit mock: an S3 endpoint that is no http(s) URL is refused from the option and from EDGEKIT_MOCK_S3_ENDPOINT, its keys not echoed', async () => {
+  // rv28: the user-info check read the endpoint with URL and let pass what URL could not read (http://KEY:SECRET@host:99999/ passed
+  // the option's pattern), which then went whole into every upload's label and error_message; the variable was not checked at all
+  // (ftp://x was taken).
+  const { runMockCli } = await import('../../../mock/src/main');
+  const run = async (argv: string[], env: Record<string, string>) => {
+    let err = '';
+    const code = await runMockCli(['--port', '0', ...argv], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env });
+    return { code, err };
+  };
+  let r = await run(['--s3-endpoint', 'http://AKIDSECRETID:VERYSECRETKEY@127.0.0.1:99999/'], {});
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^--s3-endpoint needs an http:\/\/ or https:\/\/ URL, not "http:\/\/127\.0\.0\.1:99999\/"/);
+  assert.ok(!r.err.includes('AKIDSECRETID') && !r.err.includes('VERYSECRETKEY'), r.err);
+  r = await run([], { EDGEKIT_MOCK_S3_ENDPOINT: 'ftp://x' });
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^EDGEKIT_MOCK_S3_ENDPOINT needs an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"/);
+  r = await run(['--s3-endpoint', ''], {});
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^--s3-endpoint needs an http:\/\/ or https:\/\/ URL, not ""/);
+});
+
 test('an endpoint that never answers: the upload is abandoned after uploadTimeoutMs and reported', async () => {
   const silent = http.createServer(() => undefined); // reads nothing back, answers nothing
   silent.listen(0, '127.0.0.1');
