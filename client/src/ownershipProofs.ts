@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { JobOwner, JobPlace } from './http/api';
-import { shownDestination } from '../../server/src/protocol';
+import { shownDestination } from '../../server/src/core/rules/logpush/shownDestination';
 
 /** How long the platform accepts a challenge token: "The token expires after 7 days". */
 export const CHALLENGE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -53,7 +53,7 @@ export interface Proof {
 
 const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64url');
 
-/** A destination as messages show it and the proofs keep it (protocol.ts: no query, user info or Sumo Logic code). */
+/** A destination as messages show it and the proofs keep it (core/rules/logpush/shownDestination.ts: no query, user info or Sumo Logic code). */
 export { shownDestination };
 
 const isProof = (p: unknown): p is Proof => typeof p === 'object' && p !== null && typeof (p as Proof).token === 'string' && typeof (p as Proof).askedAt === 'number';

@@ -2,7 +2,7 @@
 // Credentials come from --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN/_API_KEY/_API_EMAIL; missing ones are generated
 // and printed once (given ones are never printed).
 import { MOCK_OPTIONS, mockSynopsis } from './cliOptions';
-import { shownDestination } from '../../server/src/protocol';
+import { shownDestination } from '../../server/src/core';
 import { OptionsError, parseOptions } from './options';
 import { isLoopback, startMockBackend } from './backend';
 import { NETWORKS } from './chain';

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../state';
-import { shownDestination } from '../../../server/src/protocol';
+import { shownDestination } from '../../../server/src/core';
 
 export interface S3Settings {
   /** e.g. http://127.0.0.1:9000 (path-style requests: <endpoint>/<bucket>/<key>). */
