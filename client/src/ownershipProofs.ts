@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { JobOwner, JobPlace } from './http/api';
+import { shownDestination } from '../../server/src/core/rules/logpush/shownDestination';
 
 /** How long the platform accepts a challenge token: "The token expires after 7 days". */
 export const CHALLENGE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -52,17 +53,8 @@ export interface Proof {
 
 const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64url');
 
-/**
- * A destination as messages show it and the proofs keep it: without its query (credentials and options ride there), without a
- * user name and password before its host (`https://user:pass@host/`), and a Sumo Logic one without its collector code
- * (`sumo://<endpoint>/receiver/v1/http/<code>`: the code is the HTTP source's credential).
- */
-export function shownDestination(conf: string): string {
-  const d = conf.trim().replace(/\?.*$/, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
-  if (!/^sumo:\/\//i.test(d)) return d;
-  const m = /^(sumo:\/\/[^/]*\/receiver\/v1\/http\/)[^/]/i.exec(d);
-  return m ? `${m[1]}…` : d.replace(/^(sumo:\/\/[^/]*)\/.+$/i, '$1/…');
-}
+/** A destination as messages show it and the proofs keep it (core/rules/logpush/shownDestination.ts: no query, user info or Sumo Logic code). */
+export { shownDestination };
 
 const isProof = (p: unknown): p is Proof => typeof p === 'object' && p !== null && typeof (p as Proof).token === 'string' && typeof (p as Proof).askedAt === 'number';
 

@@ -2,6 +2,7 @@
 // Credentials come from --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN/_API_KEY/_API_EMAIL; missing ones are generated
 // and printed once (given ones are never printed).
 import { MOCK_OPTIONS, mockSynopsis } from './cliOptions';
+import { shownDestination } from '../../server/src/core';
 import { OptionsError, parseOptions } from './options';
 import { isLoopback, startMockBackend } from './backend';
 import { NETWORKS } from './chain';
@@ -39,12 +40,16 @@ interface Args {
   deliveryDir?: string; s3Endpoint?: string; s3AccessKeyId?: string; s3SecretAccessKey?: string; s3Region?: string;
 }
 
-/** Why the S3 endpoint (given as `by`) cannot be used: keys in its user info would be quoted by fetch's refusal of such a URL,
- * into the job's error_message and the log; they have options of their own. */
+/** Why the S3 endpoint (given as `by`: the option or the variable) cannot be used: no http(s) URL (it crashed the start with
+ * "Invalid URL"), or keys in its user info, which fetch's refusal of such a URL quoted into the job's error_message and the log
+ * (they have options of their own). The endpoint is quoted as destinations are, without its user info. */
 function s3EndpointProblem(endpoint: string, by: string): string | undefined {
   let u: URL | undefined;
   try { u = new URL(endpoint); } catch { u = undefined; }
-  if (!u?.username && !u?.password) return undefined;
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || !/^https?:\/\/[^/\s]/i.test(endpoint)) {
+    return `${by} needs an http:// or https:// URL, not "${shownDestination(endpoint)}".`;
+  }
+  if (!u.username && !u.password) return undefined;
   return `${by} takes no user name or password: give the keys with --s3-access-key-id and --s3-secret-access-key (or EDGEKIT_MOCK_S3_ACCESS_KEY_ID and EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY).`;
 }
 
@@ -74,7 +79,6 @@ function parseArgs(argv: string[]): Args | string {
   const rateLimit = v['rate-limit'] === undefined ? undefined : parseRateLimit(v['rate-limit']);
   if (typeof rateLimit === 'string') return rateLimit;
   if (v['delivery-dir'] === '') return '--delivery-dir needs a folder.';
-  if (v['s3-endpoint'] !== undefined && !/^https?:\/\/[^/\s]+/.test(v['s3-endpoint'])) return `--s3-endpoint needs an http:// or https:// URL, not "${v['s3-endpoint']}".`;
   return {
     deliveryDir: v['delivery-dir'], s3Endpoint: v['s3-endpoint'], s3AccessKeyId: v['s3-access-key-id'], s3SecretAccessKey: v['s3-secret-access-key'], s3Region: v['s3-region'],
     traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] }, rateLimit,
@@ -113,8 +117,8 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
     apiKey: args.apiKey ?? env.EDGEKIT_MOCK_API_KEY,
     apiEmail: args.apiEmail ?? env.EDGEKIT_MOCK_API_EMAIL,
   };
-  const s3Endpoint = args.s3Endpoint ?? env.EDGEKIT_MOCK_S3_ENDPOINT;
-  const endpointProblem = s3Endpoint ? s3EndpointProblem(s3Endpoint, args.s3Endpoint !== undefined ? '--s3-endpoint' : 'EDGEKIT_MOCK_S3_ENDPOINT') : undefined;
+  const s3Endpoint = args.s3Endpoint ?? (env.EDGEKIT_MOCK_S3_ENDPOINT || undefined);
+  const endpointProblem = s3Endpoint !== undefined ? s3EndpointProblem(s3Endpoint, args.s3Endpoint !== undefined ? '--s3-endpoint' : 'EDGEKIT_MOCK_S3_ENDPOINT') : undefined;
   if (endpointProblem) {
     io.stderr(`${endpointProblem}\n${USAGE}`);
     return 2;

@@ -14,6 +14,13 @@ test('the unit, system and stress suites, and a run of chosen test files, load i
   }
 });
 
+test('a run of chosen test files builds dist/ first, as the unit and system suites do (package.json)', () => {
+  // rv28: npm run test:file ran the tests that start dist/cli.js, dist/server.js or read the bundles against the last build, so a
+  // change to the source was tested on the code before it
+  const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  for (const name of ['test:unit', 'test:system', 'test:file']) assert.match(pkg.scripts[name], /^node esbuild\.mjs && node --import tsx /, name);
+});
+
 test('a process loaded with tmpRoot.mjs writes its temporary files in its own folder, removed when it exits', async () => {
   const child = spawn(process.execPath, ['--import', ROOT_MODULE, '-e', `
     const fs = require('node:fs'), os = require('node:os'), path = require('node:path');

@@ -19,7 +19,7 @@ export function baseUrlProblem(value: string): string | undefined {
   }
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || !/^\s*https?:\/\/\S+\s*$/i.test(value)) return `An http:// or https:// URL, such as ${PLATFORM_API}.`;
   if (u.username || u.password) return 'No user name or password in the address: it is kept in your settings file; the credentials are asked next and kept in secret storage.';
-  if (u.search || u.hash) return `No query or "#" in the address (the API's paths are added to its end), such as ${PLATFORM_API}.`;
+  if (/[?#]/.test(value)) return `No query or "#" in the address (the API's paths are added to its end), such as ${PLATFORM_API}.`;
   return undefined;
 }
 

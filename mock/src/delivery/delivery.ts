@@ -451,7 +451,7 @@ export class DeliveryService {
   // ---- the delivery list ----
 
   /** Who waits for a record (recorded). */
-  private readonly waiting: { test: (r: DeliveryRecord) => boolean; resolve: (r: DeliveryRecord) => void }[] = [];
+  private readonly waiting: { test: (r: DeliveryRecord) => boolean; resolve: (r: DeliveryRecord) => void; reject: (e: unknown) => void }[] = [];
 
   private upsert(rec: DeliveryRecord): void {
     const i = this.records.findIndex((x) => x.id === rec.id);
@@ -459,7 +459,10 @@ export class DeliveryService {
     this.records.unshift(rec);
     if (this.records.length > this.limits.keepDeliveries) this.records.length = this.limits.keepDeliveries;
     for (const w of [...this.waiting]) {
-      if (!w.test(rec)) continue;
+      // A test that throws rejects its own wait; the upload that wrote the record goes on
+      let accepted: boolean;
+      try { accepted = w.test(rec); } catch (err) { accepted = false; this.waiting.splice(this.waiting.indexOf(w), 1); w.reject(err); }
+      if (!accepted) continue;
       this.waiting.splice(this.waiting.indexOf(w), 1);
       w.resolve(rec);
     }
@@ -467,12 +470,17 @@ export class DeliveryService {
 
   /**
    * The first delivery record `test` accepts: one in the list now, else the next one written that it accepts. What waits for a
-   * retry or the start's upload of a spooled batch (tests, a tool) waits on this event rather than polling the list.
+   * retry or the start's upload of a spooled batch (tests, a tool) waits on this event rather than polling the list. Rejected when
+   * `test` throws, and when the service closes first (a wait is never left pending for good). `next`: only a record written from
+   * now on (what a retry writes after the failure the list holds).
    */
-  recorded(test: (r: DeliveryRecord) => boolean): Promise<DeliveryRecord> {
-    const now = this.records.find(test);
-    if (now) return Promise.resolve(now);
-    return new Promise((resolve) => this.waiting.push({ test, resolve }));
+  recorded(test: (r: DeliveryRecord) => boolean, { next = false }: { next?: boolean } = {}): Promise<DeliveryRecord> {
+    return new Promise((resolve, reject) => {
+      const now = next ? undefined : this.records.find(test);
+      if (now) resolve(now);
+      else if (this.closed) reject(new Error(CLOSED_FIRST));
+      else this.waiting.push({ test, resolve, reject });
+    });
   }
 
   private saveRecords(): Promise<void> {
@@ -708,5 +716,8 @@ export class DeliveryService {
     this.closed = true;
     await this.stopAll();
     await this.saveQueue;
+    for (const w of this.waiting.splice(0)) w.reject(new Error(CLOSED_FIRST));
   }
 }
+
+const CLOSED_FIRST = 'The mock\'s delivery service closed before a delivery record the test accepts was written.';

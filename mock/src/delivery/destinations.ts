@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../state';
+import { shownDestination } from '../../../server/src/core';
 
 export interface S3Settings {
   /** e.g. http://127.0.0.1:9000 (path-style requests: <endpoint>/<bucket>/<key>). */
@@ -37,10 +38,10 @@ export interface Destination {
 
 export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** A destination without its query and without a user name and password before its host, for messages (keys and headers ride
- * there). */
+/** A destination for messages and the delivery list: the client's shownDestination (no query, user info or Sumo Logic code: keys and
+ * headers ride there). */
 export function destinationLabel(conf: string): string {
-  return conf.replace(/\?.*$/, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+  return shownDestination(conf);
 }
 
 /** Disk use of the local folder, counted once from the disk and then kept up to date (bounded by maxLocalBytes). */

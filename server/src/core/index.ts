@@ -43,6 +43,7 @@ export { SAMPLE_ZONE, eachSampleHttpRequest, sampleHttpRequests } from './eval/s
 export { mulberry32 } from './prng';
 export { headOf, overSizeLimit, plural } from './text';
 export { tidyMessage } from './messages';
+export { shownDestination } from './rules/logpush/shownDestination';
 export { checksumAddress, keccak256, keccakHex } from './keccak';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';

@@ -417,6 +417,10 @@ test('Set API Credentials refuses a base URL holding a user name or password: it
     assert.match(baseUrlProblem(v) ?? '', /user name or password.*secret storage/, v);
   }
   assert.match(baseUrlProblem('https://api.example.com/client/v4?token=abc') ?? '', /query/, 'a query');
+  // rv28: a bare "?" or "#" (an empty query or fragment, which URL reads as none) was kept, and the API's paths went after it
+  // (…/client/v4?/zones asked …/client/v4 with a query). An IPv6 host and a path stay accepted.
+  for (const v of ['https://api.example.com/client/v4?', 'https://api.example.com/client/v4#']) assert.match(baseUrlProblem(v) ?? '', /No query or "#"/, v);
+  assert.equal(baseUrlProblem('http://[::1]:8787/client/v4'), undefined);
   assert.match(baseUrlProblem('https://[api.example.com/client/v4') ?? '', /http:\/\/ or https:\/\/ URL/, 'not a URL');
   assert.match(baseUrlProblem('ftp://api.example.com/') ?? '', /http:\/\/ or https:\/\/ URL/, 'not http(s)');
 });

@@ -90,6 +90,12 @@ test('a destination\'s user name and password (https://user:pass@host/) are neit
   assert.equal(shownDestination('https://token@logs.example.com/in'), 'https://logs.example.com/in');
   // An "@" in the path is not user info.
   assert.equal(shownDestination('https://logs.example.com/in/a@b'), 'https://logs.example.com/in/a@b');
+  // rv28: a password holding an "@" as written (the URL parser takes the last "@" before the host as the end of the user info)
+  // kept what followed the first one; a percent-encoded one, and a fragment, go too.
+  assert.equal(shownDestination('https://me:pa@ss@logs.example.com/in'), 'https://logs.example.com/in');
+  assert.equal(shownDestination('https://me%40corp:p%3Ass@logs.example.com/in'), 'https://logs.example.com/in');
+  assert.equal(shownDestination('https://logs.example.com/in#TOKEN1'), 'https://logs.example.com/in');
+  assert.equal(shownDestination('https://logs.example.com/in/a@b?x=c@d'), 'https://logs.example.com/in/a@b');
 });
 
 test('two windows recording proofs at the same moment keep both, and each window finds both', async () => {

@@ -213,7 +213,10 @@ test('https on loopback: a gzip POST with the header_ members as headers; a fail
     status = 200;
     const before = ep.got.length;
     while (ep.got.length === before) await once(ep.server, 'received');
-    await m.delivery.recorded((r) => r.status === 'delivered');
+    // The record of the try the endpoint just answered (uploads of a job go one at a time: an earlier try's is written), delivered
+    // or failed: waiting for "delivered" alone hung while a broken retry kept failing
+    const retried = await m.delivery.recorded((r) => r.id === d.id, { next: true });
+    assert.equal(retried.status, 'delivered', 'delivered after the retry');
     assert.equal((await deliveries(m))[0].status, 'delivered', 'delivered after the retry');
     j = await getJob(m, job.id);
     assert.ok(j.last_complete);
@@ -421,8 +424,9 @@ test('a mock closed with records not cut yet spools them; the next start on the 
   await m.close();
   m = await start({ stateFile, traffic: { paused: true } });
   try {
-    // The spooled batch is uploaded at start: its record, once written (the service's event, no poll)
-    await m.delivery.recorded((r) => r.status === 'delivered');
+    // The spooled batch is uploaded at start: its record, delivered or failed, once written (the service's event, no poll; waiting
+    // for "delivered" alone hung on an upload that failed)
+    assert.equal((await m.delivery.recorded((r) => r.status !== 'pending')).status, 'delivered', 'delivered after the restart');
     const list: DeliveryRecord[] = await deliveries(m);
     assert.ok(list.some((d) => d.status === 'delivered'), 'delivered after the restart');
     assert.equal(list.length, 1);
@@ -431,6 +435,32 @@ test('a mock closed with records not cut yet spools them; the next start on the 
   } finally {
     await m.close();
   }
+});
+
+test('recorded(): a test that throws rejects its own wait only, the delivery goes on; a wait the mock closes on is rejected, not left', { timeout: 60_000 }, async () => {
+  // rv28: a throwing test ran inside the service's bookkeeping (upsert), so the upload that wrote the record failed with the test's
+  // error; a wait for a record never written stayed in the list for good, and a test awaiting it hung until the runner was killed.
+  const m = await start({ traffic: { paused: true }, delivery: { dir: path.join(tmp(), 'objects') } });
+  let closed: Promise<void> | undefined;
+  try {
+    const thrown = assert.rejects(m.delivery.recorded(() => { throw new Error('the test\'s own bug'); }), /the test's own bug/);
+    const delivered = m.delivery.recorded((r) => r.status === 'delivered');
+    await createJob(m, { destination_conf: 'gs://b/waits' });
+    await step(m, 3);
+    assert.equal((await flush(m)).json.delivered, 1);
+    await thrown;
+    assert.equal((await delivered).status, 'delivered');
+    // next: the record in the list is not the one awaited; the next one written is
+    const again = m.delivery.recorded((r) => r.status === 'delivered', { next: true });
+    await step(m, 2);
+    assert.equal((await flush(m)).json.delivered, 1);
+    assert.notEqual((await again).id, (await delivered).id);
+    closed = assert.rejects(m.delivery.recorded((r) => r.status === 'failed'), /closed before a delivery record the test accepts was written/);
+  } finally {
+    await m.close();
+  }
+  await closed;
+  await assert.rejects(m.delivery.recorded(() => false), /closed before/, 'asked after the close');
 });
 
 test('edgekit mock: --delivery-dir and --s3-endpoint are checked and used; the S3 keys are never printed', async () => {
@@ -456,6 +486,28 @@ test('edgekit mock --s3-endpoint with keys in its user info is refused, naming w
   assert.equal(code, 2);
   assert.match(err, /^--s3-endpoint takes no user name or password: give the keys with --s3-access-key-id and --s3-secret-access-key \(or EDGEKIT_MOCK_S3_ACCESS_KEY_ID and EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY\)\./);
   assert.ok(!err.includes('AKIDSECRETID') && !err.includes('VERYSECRETKEY'), err);
+});
+
+test('edgekit mock: an S3 endpoint that is no http(s) URL is refused from the option and from EDGEKIT_MOCK_S3_ENDPOINT, its keys not echoed', async () => {
+  // rv28: the user-info check read the endpoint with URL and let pass what URL could not read (http://KEY:SECRET@host:99999/ passed
+  // the option's pattern), which then went whole into every upload's label and error_message; the variable was not checked at all
+  // (ftp://x was taken).
+  const { runMockCli } = await import('../../../mock/src/main');
+  const run = async (argv: string[], env: Record<string, string>) => {
+    let err = '';
+    const code = await runMockCli(['--port', '0', ...argv], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env });
+    return { code, err };
+  };
+  let r = await run(['--s3-endpoint', 'http://AKIDSECRETID:VERYSECRETKEY@127.0.0.1:99999/'], {});
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^--s3-endpoint needs an http:\/\/ or https:\/\/ URL, not "http:\/\/127\.0\.0\.1:99999\/"/);
+  assert.ok(!r.err.includes('AKIDSECRETID') && !r.err.includes('VERYSECRETKEY'), r.err);
+  r = await run([], { EDGEKIT_MOCK_S3_ENDPOINT: 'ftp://x' });
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^EDGEKIT_MOCK_S3_ENDPOINT needs an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"/);
+  r = await run(['--s3-endpoint', ''], {});
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^--s3-endpoint needs an http:\/\/ or https:\/\/ URL, not ""/);
 });
 
 test('an endpoint that never answers: the upload is abandoned after uploadTimeoutMs and reported', async () => {
