@@ -164,9 +164,15 @@ export function readInt(text: string): { value: bigint; octal: boolean } | { err
 const BYTE_PAIR = /^(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])$/;
 const isByteSeparator = (c: string | undefined): boolean => c === ':' || c === '-' || c === '.';
 
-/** Whether an unquoted byte string starts at i: a byte (two hex digits) and a separator (":", "-" or "."). */
+/**
+ * Whether an unquoted byte string starts at i: a byte (two hex digits, or "+" and one: BYTE_PAIR) and a separator (":", "-" or
+ * "."). By character codes: asked at the right side of most comparisons, a slice and BYTE_PAIR's test there were 1 % of a check.
+ */
 export function startsByteString(src: string, i: number): boolean {
-  return BYTE_PAIR.test(src.slice(i, i + 2)) && isByteSeparator(src[i + 2]);
+  const a = src.charCodeAt(i);
+  if (!((classOf(a) & HEX) || a === 0x2b /* + */) || !(classOf(src.charCodeAt(i + 1)) & HEX)) return false;
+  const sep = src.charCodeAt(i + 2);
+  return sep === 0x3a /* : */ || sep === 0x2d /* - */ || sep === 0x2e /* . */;
 }
 
 /** The two characters (code points) at i, or fewer at the end. */
@@ -543,11 +549,22 @@ function dottedToken(text: string, offset: number, problems: LexProblem[]): Toke
   return decimal ? token('int', text, offset, text.length, 0) : token('ip', text, offset, text.length, undefined, 4);
 }
 
-/** A decimal integer of at most 15 digits without a leading zero: read as a double exactly, without readInt's BigInt. */
-const SHORT_DECIMAL = /^-?[1-9]\d{0,14}$/;
+/**
+ * A decimal integer of at most 15 digits without a leading zero (/^-?[1-9]\d{0,14}$/): read as a double exactly, without readInt's
+ * BigInt. By character codes: the regex's test was 1.5 % of a ruleset's check.
+ */
+export function isShortDecimal(text: string): boolean {
+  const n = text.length;
+  let k = text.charCodeAt(0) === 0x2d /* - */ ? 1 : 0;
+  if (n - k < 1 || n - k > 15) return false;
+  const first = text.charCodeAt(k);
+  if (first < 0x31 || first > 0x39) return false;
+  for (k++; k < n; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return true;
+}
 
 function intToken(text: string, offset: number, problems: LexProblem[]): Token {
-  if (SHORT_DECIMAL.test(text)) return token('int', text, offset, text.length, Number(text));
+  if (isShortDecimal(text)) return token('int', text, offset, text.length, Number(text));
   const r = readInt(text);
   if ('error' in r) {
     problems.push({ code: 'ruleset/expr-invalid-int', message: `${r.error}${r.fix === undefined ? '' : `; write ${r.fix} for the decimal number`}.`, offset, length: text.length,
