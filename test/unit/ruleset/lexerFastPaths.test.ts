@@ -1,7 +1,7 @@
 // The lexer's checks by character codes (px19) against the regexes they replaced, on generated strings: the same answer on every one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isShortDecimal, startsByteString, tokenize } from '../../../server/src/core/rules/ruleset/exprLexer';
+import { isShortDecimal, startsByteString, tokenize, validIpv6 } from '../../../server/src/core/rules/ruleset/exprLexer';
 import { mulberry32 } from '../../../server/src/core/prng';
 
 const ALPHABET = '0123456789abcdefABCDEFgxX+-:.  "é\u0660';
@@ -47,4 +47,38 @@ test('isShortDecimal agrees with /^-?[1-9]\\d{0,14}$/, and an integer token read
     }
   }
   assert.ok(yes > 1000, `the cases hold short decimals (${yes})`);
+});
+
+test('validIpv6 by one scan agrees with its reading by splits (on "::", then ":", a regex per group) on generated strings', () => {
+  const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
+  const reference = (s: string): boolean => {
+    let head = s;
+    const lastColon = s.lastIndexOf(':');
+    if (s.slice(lastColon + 1).includes('.')) {
+      if (!/^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(s.slice(lastColon + 1))) return false;
+      head = s.slice(0, lastColon + 1) + '0:0';
+    }
+    const dbl = head.split('::');
+    if (dbl.length > 2) return false;
+    const groups = (part: string) => (part === '' ? [] : part.split(':'));
+    const all = [...groups(dbl[0]), ...(dbl.length === 2 ? groups(dbl[1]) : [])];
+    if (!all.every((g) => HEX_GROUP.test(g))) return false;
+    return dbl.length === 2 ? all.length <= 7 : all.length === 8;
+  };
+  const r = mulberry32(4);
+  const pieces = ['', '0', '1', 'f', 'ff', 'abc', 'FFFF', '12345', 'g', ':', '::', ':::', '.', '1.2.3.4', '256.1.1.1', 'é', ' '];
+  const cases = ['', ':', '::', ':::', '::1', '1::', '1::2::3', '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:', ':1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7',
+    '1:2:3:4:5:6::7', '1:2:3:4:5:6:7::8', '::ffff:1.2.3.4', '1:2:3:4:5:6:1.2.3.4', '2001:db8::/32', '12345::', 'abcd:EF01::'];
+  let yes = 0;
+  for (let k = 0; k < 20000; k++) {
+    const parts = 1 + Math.floor(r() * 10);
+    let s = '';
+    for (let j = 0; j < parts; j++) s += pieces[Math.floor(r() * pieces.length)] + (r() < 0.6 ? ':' : '');
+    cases.push(s);
+  }
+  for (const s of cases) {
+    assert.equal(validIpv6(s), reference(s), JSON.stringify(s));
+    if (reference(s)) yes++;
+  }
+  assert.ok(yes > 200, `the cases hold addresses (${yes})`);
 });
