@@ -189,6 +189,8 @@ export namespace ToTerraformRequest {
 
 /** The dataset of the generated sample's log lines (core/eval/sample.ts): Test Filter offers the sample for its filters only. */
 export const SAMPLE_LOGS_DATASET = 'http_requests';
+/** The generated sample's size when Test Filter or Test Rules asks for none: the server's default, and the count the client's question names. */
+export const SAMPLE_SIZE = 1000;
 
 /** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000), which
  * holds log lines of SAMPLE_LOGS_DATASET only: the server refuses it for a filter of another dataset. */

@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, en, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, SAMPLE_SIZE, en, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -313,7 +313,7 @@ export const logpushTestCommands = {
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
     const { file, source } = await chooseRecords(ctx, requests, {
-      title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
+      title: 'Test on which requests?', sample: `${en(SAMPLE_SIZE)} requests, about a tenth of them hostile`,
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
       // Test Rules reads both datasets' lines (the server tells them apart); http_requests first: every request, where a
       // firewall_events batch has only those rules acted on
@@ -340,7 +340,7 @@ export const logpushTestCommands = {
     // The sample's requests go to the zone of the job when the client knows it (opened from the Zones view, created or updated there).
     const zone = ctx.jobScopes.zoneOf(uri.toString());
     const { file, source } = await chooseRecords(ctx, logs, {
-      title: 'Test the filter on which logs?', sample: `1 000 ${SAMPLE_LOGS_DATASET} lines${zone ? ` to ${zone}` : ''}, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
+      title: 'Test the filter on which logs?', sample: `${en(SAMPLE_SIZE)} ${SAMPLE_LOGS_DATASET} lines${zone ? ` to ${zone}` : ''}, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
       delivered: 'the newest batch a Logpush job of the mock delivered',
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).

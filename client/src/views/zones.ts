@@ -79,6 +79,11 @@ export class JobItem extends vscode.TreeItem {
       if (lastDelivery?.status === 'delivered') this.command = { command: 'edgekit.logpush.openDelivery', title: 'Open Last Delivery', arguments: [this] };
     } else {
       this.iconPath = new vscode.ThemeIcon(problem ? 'warning' : 'info');
+      // Where a job comes from (ui15: a newcomer saw "no Logpush jobs" and nothing more): the view has no button for it.
+      if (!problem) {
+        this.description = 'create one from a *.logpush.json';
+        this.tooltip = 'No Logpush job here yet. Open or write a job file (*.logpush.json) and run "EdgeKit: Create Logpush Job" from its title bar or the Command Palette.';
+      }
     }
   }
 }

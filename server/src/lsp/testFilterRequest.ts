@@ -3,7 +3,7 @@
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
-import { SAMPLE_LOGS_DATASET, en, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
+import { SAMPLE_LOGS_DATASET, SAMPLE_SIZE, en, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind } from '../core';
@@ -55,7 +55,7 @@ function documentErrors(ctx: ServerContext, doc: TextDocument, kind: DocKind, s:
 /** The generated sample's size, or why the one asked for is refused (it is built in memory before it is counted). */
 export const MAX_SAMPLE = 100_000;
 function sampleSize(sample: unknown): number | { error: string } {
-  if (sample === undefined) return 1000;
+  if (sample === undefined) return SAMPLE_SIZE;
   return Number.isInteger(sample) && (sample as number) >= 1 && (sample as number) <= MAX_SAMPLE ? sample as number
     : { error: `The sample size ${JSON.stringify(sample)} is not a whole number from 1 to ${MAX_SAMPLE}.` };
 }

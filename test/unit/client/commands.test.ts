@@ -102,6 +102,8 @@ test('Test Filter on Logs… on the generated sample names the zone of a job the
   await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(job.uri);
   const picked = fake.quickPicks[0];
   assert.match(picked.descriptions[picked.labels.indexOf('Generated sample')] ?? '', /lines to shop\.test, about a tenth/);
+  // ui15: the count as the report and the lens write it ("matches 0 of 1,000 lines"); the question said "1 000"
+  assert.match(picked.descriptions[picked.labels.indexOf('Generated sample')] ?? '', /^1,000 http_requests lines/);
   assert.equal(requests.filter((r) => r.method === 'edgekit/testFilter').at(-1)?.params.zone, 'shop.test');
   // A job of an account, a job whose "id" now names another job, and a log file: no zone
   editDocument(job, job.getText().replace('"id": 5', '"id": 6'));
@@ -170,6 +172,7 @@ test('Test Rules on Requests… from the editor title asks which requests, offer
   await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, { groupId: 0 });
   assert.deepEqual(fake.quickPicks.map((q) => q.title), ['Test on which requests?']);
   assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Choose a file…', 'Last delivered batch']);
+  assert.match(fake.quickPicks[0].descriptions[0] ?? '', /^1,000 requests, about a tenth/, 'the count as the report writes it (ui15)');
   assert.equal(requests.find((r) => r.method === 'edgekit/testRules')?.params.requests, undefined);
   // A path answers the question
   await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, '/logs/http_requests.ndjson');

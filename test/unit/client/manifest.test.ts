@@ -397,6 +397,18 @@ test('Enable, Disable and Delete Logpush Job are in the palette while a job docu
   }
 });
 
+test('Test Filter on Logs is a title-bar button of a job document as of a filter document (ui15)', () => {
+  // ui15's walk: a job opened from the Zones view showed Update in its title bar and Test Filter nowhere but the palette (its
+  // filter lens only counts operators and bytes), so a newcomer who had the job open could not find how to test its filter.
+  const title = (pkg.contributes.menus as Record<string, { command: string; when: string; group?: string }[]>)['editor/title'];
+  const entry = title.find((e) => e.command === 'edgekit.logpush.testFilter')!;
+  assert.match(String(entry.group), /^navigation/);
+  const active = { isWeb: false, 'edgekit.nodeHost': true };
+  for (const lang of ['logpush-filter', 'logpush-job']) assert.equal(evaluateWhen(entry.when, { ...active, editorLangId: lang }), true, lang);
+  for (const lang of ['waf-ruleset', 'jsonrpc-request']) assert.equal(evaluateWhen(entry.when, { ...active, editorLangId: lang }), false, lang);
+  assert.equal(evaluateWhen(entry.when, { isWeb: true, editorLangId: 'logpush-job' }), false, 'not in a browser without the Node build');
+});
+
 test('the walkthrough has a Logpush job step, from an empty *.logpush.json to the batches it delivers, in the commands\' own words', () => {
   // ui14's walk: a newcomer sending a zone's logs to a bucket found a step for testing a filter, none for the job itself (the
   // starter, the ownership challenge, creating it on the mock, where its batches show).

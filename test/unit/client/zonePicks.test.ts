@@ -184,3 +184,18 @@ test('a zone\'s tooltip says its state once: "State: migration not started", not
     assert.doesNotMatch(tip, /migration state: \*\*migration/i, tip);
   }
 });
+
+test('a zone (or account) without Logpush jobs says how to create one, in the command\'s own title (ui15)', () => {
+  // ui15's walk: "no Logpush jobs" under a zone, and nothing said where a job comes from (Create Logpush Job runs on a job
+  // document, from its title bar or the palette; the view has no button for it).
+  const none = new JobItem(undefined);
+  assert.equal(none.label, 'no Logpush jobs');
+  assert.match(String(none.description), /\*\.logpush\.json/);
+  const tip = String(typeof none.tooltip === 'string' ? none.tooltip : (none.tooltip as { value: string } | undefined)?.value);
+  assert.match(tip, /"EdgeKit: Create Logpush Job"/);
+  assert.match(tip, /\*\.logpush\.json/);
+  // A list that could not be read keeps its reason, and no such advice
+  const failed = new JobItem(undefined, 'API said 403');
+  assert.equal(failed.label, 'API said 403');
+  assert.equal(failed.description, undefined);
+});

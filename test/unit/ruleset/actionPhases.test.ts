@@ -42,3 +42,16 @@ test('an action in a phase that does not offer it is ruleset/action-phase on the
   // Actions the page does not limit are left alone (a phase's full list is not documented in one place)
   assert.deepEqual(codes('http_request_transform', 'block'), []);
 });
+
+test('a ruleset without "phase" says so where it refuses a rule\'s action as the managed phase\'s (ui15)', () => {
+  // ui15's walk: a newcomer's first ruleset ({"name", "rules"} with block and managed_challenge rules) was told 'Action "block"
+  // is not available in phase http_request_firewall_managed', a phase the document never named.
+  const messages = (body: object) => validateText(JSON.stringify(body), 'waf-ruleset').filter((p) => p.code === 'ruleset/action-phase').map((p) => p.message);
+  const [without] = messages({ name: 'x', rules: [{ action: 'block', expression: 'true' }] });
+  assert.match(without, /no "phase"/);
+  assert.match(without, /"phase": "http_request_firewall_custom"/);
+  // A ruleset that names the managed phase is told as before
+  const [named] = messages({ name: 'x', phase: 'http_request_firewall_managed', rules: [{ action: 'block', expression: 'true' }] });
+  assert.doesNotMatch(named, /no "phase"/);
+  assert.match(named, /^Action "block" is not available in phase http_request_firewall_managed; its rules deploy managed rulesets/);
+});

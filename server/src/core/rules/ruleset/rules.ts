@@ -48,8 +48,11 @@ const actionInPhase: Rule = {
       if (!isObj(rule) || typeof rule.action !== 'string' || !(RULE_ACTIONS as readonly string[]).includes(rule.action)) return;
       // A phase the schema does not know is its enum error; the action is judged against known phases only (actionAvailable)
       if (actionAvailable(rule.action, phase)) return;
+      // A body without "phase" is read as the managed entry point's (the migration's): say so, as the document never named it (ui15)
+      const unnamed = !isObj(doc.value) || typeof doc.value.phase !== 'string';
+      const custom = 'http_request_firewall_custom';
       const message = phase === MANAGED_PHASE
-        ? `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").`
+        ? `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}${unnamed ? ', the phase of a ruleset with no "phase" (the managed rules\' entry point)' : ''}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").${unnamed && actionAvailable(rule.action, custom) ? ` For custom rules, add "phase": "${custom}".` : ''}`
         : `Action "${rule.action}" is not available in phase ${phase}; the platform offers it only in ${ACTION_PHASES[rule.action].join(', ')}.`;
       out.push(ctx.report('ruleset/action-phase', message, doc.locate(['rules', i, 'action'])));
     });
