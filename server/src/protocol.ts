@@ -197,7 +197,9 @@ export const SAMPLE_SIZE = 1000;
 /** zone: the name of the zone the document's job lives in, when the client knows it (opened from the Zones view, created or
  * updated there): the generated sample's requests go to it and its subdomains rather than example.com's. */
 export interface TestFilterParams { uri: string; logs?: string; sample?: number; zone?: string }
-export interface FilterBranch { label: string; matched: number; children: FilterBranch[] }
+/** sampleValues: on the generated sample, for a comparison of text that matched none of its lines, one line naming the sample's
+ * values of its field (at most 5, most common first). */
+export interface FilterBranch { label: string; matched: number; sampleValues?: string; children: FilterBranch[] }
 /** Lines of a log or request file that were not read: how many, the first few named by number, and why reading stopped before the
  * end (gzip cut short or corrupt) when it did, the counts then covering the lines before it. */
 export interface SkippedLines {

@@ -38,7 +38,7 @@ export type { SendInfo };
 export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
 export { Cancelled, LineTable, formatProblemLine, lineStarts };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
-export { compileFilter, filterValueReaders, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
+export { compileFilter, filterValueReaders, TextFieldValues, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { SAMPLE_ZONE, eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { headOf, overSizeLimit, plural } from './text';

@@ -2,7 +2,7 @@
 // build, must not): the document's filter evaluated on an NDJSON log file (gzip or
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from './library';
-import type { FilterNode, LogRecord } from '../core';
+import type { FilterNode, LogRecord, TextFieldValues } from '../core';
 import { SAMPLE_LOGS_DATASET, SAMPLE_SIZE, en, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -88,8 +88,10 @@ function asciiHost(name: string): string | undefined {
   }
 }
 
-function branches(n: FilterNode): FilterBranch {
-  return { label: n.label, matched: n.matched, children: n.children.map(branches) };
+/** The tree's counts; a comparison of text that matched no line of the generated sample names the sample's values of its field. */
+function branches(n: FilterNode, sample?: TextFieldValues): FilterBranch {
+  const values = sample && n.textField && n.matched === 0 ? sample.line(n.textField) : undefined;
+  return { label: n.label, matched: n.matched, ...(values ? { sampleValues: values } : {}), children: n.children.map((c) => branches(c, sample)) };
 }
 
 export function registerTestFilter(ctx: ServerContext): void {
@@ -114,9 +116,12 @@ export function registerTestFilter(ctx: ServerContext): void {
     let total = 0, matched = 0;
     // Real logs only: the generated sample is ours, and has the fields it has.
     const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter), coreModule().filterValueReaders(f.filter, f.dataset)) : undefined;
+    // The generated sample only: a log file's values are the user's data
+    const sampleValues = params.logs ? undefined : new (coreModule().TextFieldValues)(c.filter.root);
     const take = (line: number, record: LogRecord, size: () => number) => {
       total++;
       records?.take(record, line);
+      sampleValues?.take(record);
       kept.add(record, size);
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push(wireMatch(line, record)); }
     };
@@ -141,7 +146,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
     return { source: params.logs ?? `the generated sample (${en(total)} ${SAMPLE_LOGS_DATASET} lines${sampleTo ? ` to ${sampleTo} and its subdomains` : ''})`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
-      ...(recordProblems ? { recordProblems } : {}), branches: branches(c.filter.root), firstMatches };
+      ...(recordProblems ? { recordProblems } : {}), branches: branches(c.filter.root, sampleValues), firstMatches };
   });
 }
 

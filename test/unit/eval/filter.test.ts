@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from '../../../server/src/core/prng';
-import { compileFilter, type LogRecord } from '../../../server/src/core/eval/filter';
+import { compileFilter, TextFieldValues, type LogRecord } from '../../../server/src/core/eval/filter';
 import { withExactIntegers } from '../../../server/src/core/json';
 
 // One http_requests field of each class of the matrix (string, int, bool, array), their types checked against the catalogue below.
@@ -342,4 +342,20 @@ test('a record\'s integer past 2^53 read from its line\'s digits (a bigint: read
   for (const [key, operator, value, recordValue, expected] of cases) {
     assert.equal(run(key, operator, value, { [key]: recordValue }), expected, `${key} ${operator} ${String(value)} on ${String(recordValue)}`);
   }
+});
+
+// tf16: Test Filter on the generated sample names the sample's values of a text comparison's field that matched none of it.
+test('TextFieldValues: the values of the fields positive text comparisons read, most common first, at most five, or that no line has the field', () => {
+  const c = compileFilter({ where: { and: [
+    { key: STRING, operator: 'in', value: ['kp'] }, { key: 'ClientRequestHost', operator: '!eq', value: 'a' },
+    { key: INT, operator: 'eq', value: 999 }, { key: 'ClientRequestPath', operator: 'startsWith', value: '/x' },
+  ] } }, 'http_requests');
+  assert.ok(c.ok);
+  assert.deepEqual(c.filter.root.children.map((n) => n.textField), [STRING, undefined, undefined, 'ClientRequestPath']);
+  const values = new TextFieldValues(c.filter.root);
+  for (const country of ['us', 'ca', 'ca', 'fr', 'de', 'de', 'de', 'gb', 'jp', null]) values.take({ [STRING]: country, [INT]: 200, ClientRequestHost: 'h' });
+  assert.equal(values.line(STRING), `The sample's ${STRING} values: "de", "ca", "us", "fr", "gb", … (6 in all)`);
+  assert.equal(values.line('ClientRequestPath'), "The sample's lines have no ClientRequestPath.");
+  assert.equal(values.line('ClientRequestHost'), undefined, 'a negated comparison: not counted');
+  assert.equal(values.line(INT), undefined, 'a comparison of numbers: not counted');
 });

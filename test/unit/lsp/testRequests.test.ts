@@ -242,6 +242,45 @@ test('edgekit/testFilter on the generated sample for a zone: its requests go to 
   }
 });
 
+// ui15: a job filtering on api.example.com, tested on the sample of the zone business.example, matched 0 of 1,000 and its report
+// showed the host comparison at 0 without saying which hosts the sample has.
+test('edgekit/testFilter on the generated sample: a text comparison that matched no line names the sample\'s values of its field; a log file\'s are not named', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/api.logpush.json';
+    const filter = JSON.stringify({ where: { and: [
+      { key: 'ClientRequestHost', operator: 'eq', value: 'api.example.com' },
+      { key: 'ClientRequestMethod', operator: 'in', value: ['GET', 'POST'] },
+      { key: 'EdgeResponseStatus', operator: 'eq', value: 999 },
+      { key: 'ClientRequestPath', operator: '!startsWith', value: '/' },
+    ] } });
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-job', version: 1, text: JSON.stringify({ name: 'p', dataset: 'http_requests', destination_conf: 'https://logs.example/in', filter }) } });
+    type B = { label: string; matched: number; sampleValues?: string; children: B[] };
+    type R = { error?: string; total?: number; matched?: number; branches?: B };
+    const r = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, sample: 1000, zone: 'business.example' });
+    assert.deepEqual([r.error, r.total, r.matched], [undefined, 1000, 0]);
+    const [host, method, status, path_] = r.branches!.children;
+    assert.equal(host.matched, 0);
+    // The zone's name and its three subdomains, most common first: four values, all named, no "…"
+    const named = /^The sample's ClientRequestHost values: (.*)$/.exec(String(host.sampleValues));
+    assert.ok(named, String(host.sampleValues));
+    assert.deepEqual(named[1].split(', ').sort(), ['"api.business.example"', '"business.example"', '"shop.business.example"', '"www.business.example"']);
+    // A comparison that matched lines, a number's comparison and a negated one (the sample has the field in every line) name none
+    assert.ok(method.matched > 0);
+    assert.deepEqual([method.sampleValues, status.matched, status.sampleValues, path_.matched, path_.sampleValues], [undefined, 0, undefined, 0, undefined]);
+    assert.equal(r.branches!.sampleValues, undefined);
+    // A log file's values are the user's data: its report names none
+    const logs = path.join(dir, 'a.ndjson');
+    fs.writeFileSync(logs, JSON.stringify({ ClientRequestHost: 'www.business.example', ClientRequestMethod: 'GET', EdgeResponseStatus: 200, ClientRequestPath: '/' }) + '\n');
+    const file = await server.conn.sendRequest<R>('edgekit/testFilter', { uri, logs });
+    assert.deepEqual([file.error, file.total, file.branches!.children[0].matched, file.branches!.children[0].sampleValues], [undefined, 1, 0, undefined]);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // "sample" is a count another LSP client may send: 1e9 built a billion records in memory before counting (the server ran out of
 // memory); "abc" or -5 gave an empty sample reported as evaluated.
 test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole number from 1 to 100 000 is an error, not a run', { timeout: 60_000 }, async () => {

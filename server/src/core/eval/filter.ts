@@ -4,6 +4,7 @@
 // writes them as numbers or numeric strings, a negated operator is the negation of its positive one (so a missing field passes
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
+import { headOf } from '../text';
 import { datasetFields, fieldNamed, operatorInfo, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
 import { ORDERING, comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
 import { eachComparison } from './records';
@@ -18,6 +19,8 @@ export interface FilterNode {
   path: (string | number)[];
   children: FilterNode[];
   matched: number;
+  /** The field a positive comparison of text reads (eq, in, startsWith, endsWith, contains on a field compared as a string). */
+  textField?: string;
 }
 
 export interface CompiledFilter {
@@ -215,7 +218,8 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     // A missing or null field never matches a positive operator; the negated one is its negation.
     const hit: Test = (r) => { const v = r[key]; return v !== undefined && v !== null && cmp(v); };
     const test: Test = negated ? (r) => !hit(r) : hit;
-    const entry = { node: { label: `${key} ${operator} ${labelOf(value)}`, path, children: [], matched: 0 }, test };
+    const text = !negated && classOf(field, op) === 'string';
+    const entry = { node: { label: `${key} ${operator} ${labelOf(value)}`, path, children: [], matched: 0, ...(text ? { textField: key } : {}) }, test };
     nodes.push(entry);
     return entry;
   };
@@ -230,6 +234,35 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     return v;
   };
   return { ok: true, filter: { test: root.test, root: root.node, testCounting: (r) => countAll(root.node, r) } };
+}
+
+/**
+ * The values the records taken hold in each field a comparison of text in the tree reads (FilterNode.textField), to say what a
+ * generated sample has where such a comparison matched none of it (test-filter's report; a log file's values are the user's data).
+ */
+export class TextFieldValues {
+  private readonly counts = new Map<string, Map<string, number>>();
+  constructor(root: FilterNode) {
+    const visit = (n: FilterNode): void => { if (n.textField) this.counts.set(n.textField, new Map()); n.children.forEach(visit); };
+    visit(root);
+  }
+  take(record: LogRecord): void {
+    for (const [key, values] of this.counts) {
+      const v = record[key];
+      if (v === undefined || v === null) continue;
+      const text = typeof v === 'bigint' ? String(v) : JSON.stringify(v);
+      values.set(text, (values.get(text) ?? 0) + 1);
+    }
+  }
+  /** One line naming the first `most` of the field's values, most common first (a tie in the order first seen); undefined for a field
+   * not counted. */
+  line(key: string, most = 5): string | undefined {
+    const values = this.counts.get(key);
+    if (!values) return undefined;
+    if (!values.size) return `The sample's lines have no ${key}.`;
+    const head = [...values].sort((a, b) => b[1] - a[1]).slice(0, most).map(([v]) => (v.length > 60 ? `${headOf(v, 59)}…` : v));
+    return `The sample's ${key} values: ${head.join(', ')}${values.size > most ? `, … (${values.size.toLocaleString('en')} in all)` : ''}`;
+  }
 }
 
 /** A compared field's type, and why a record's value of it cannot be read by the filter's comparisons on it (undefined: it can): a
