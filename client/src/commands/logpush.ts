@@ -112,7 +112,9 @@ function skippedText(r: SkippedLines): string[] {
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {
   const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
-  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${en(b.matched)}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
+  // A comparison of text that matched none of the generated sample: the sample's values of its field, on a line under it
+  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${en(b.matched)}${pct(b.matched)}`,
+    ...(b.sampleValues ? [`${'  '.repeat(depth + 1)}- ${mdSourceText(b.sampleValues)}`] : []), ...b.children.flatMap((c) => tree(c, depth + 1))];
   return [
     `# ${name}: matches ${en(r.matched ?? 0)} of ${plural(r.total ?? 0, 'line', undefined, en)}${pct(r.matched ?? 0)}`, '',
     `Logs: ${r.source} · dataset \`${r.dataset}\``, '', ...skippedText(r),

@@ -994,6 +994,18 @@ test('Test Filter report: a run where no line matched says so under "First match
   assert.doesNotMatch(some, /None of/);
 });
 
+// tf16: a comparison of text that matched none of the generated sample names the sample's values of its field, on a line under it.
+test('Test Filter report: a branch\'s sampleValues is one line under the branch, as text', async () => {
+  const { testReport } = await import('../../../client/src/commands/logpush');
+  const host = { label: 'ClientRequestHost eq "api.example.com"', matched: 0, sampleValues: 'The sample\'s ClientRequestHost values: "business.example", "www.business.example"', children: [] };
+  const md = testReport('a.logpush.json', { ...FILTER_RESULT, matched: 0, total: 1000, branches: { label: 'and', matched: 0, children: [host] }, firstMatches: [] } as never);
+  const lines = md.split('\n');
+  const at = lines.indexOf('  - `ClientRequestHost eq "api.example.com"`: 0 (0.0 %)');
+  assert.ok(at > 0, md);
+  assert.equal(lines[at + 1], '    - The sample\'s ClientRequestHost values: "business.example", "www.business.example"');
+  assert.doesNotMatch(testReport('a.filter.json', FILTER_RESULT as never), /The sample's/);
+});
+
 test('Zones view tooltips: a job\'s destination, a delivery\'s object and a destination\'s error message stay text (no markdown from the backend)', async () => {
   const { JobItem, DeliveryItem } = await import('../../../client/src/views/zones');
   // An account member names the destination; an HTTP destination answers the error text: neither may add a link to the tooltip.
