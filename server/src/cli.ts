@@ -605,8 +605,6 @@ function realPathOf(file: string): string {
   }
 }
 
-/** Standard input, whole, read as a stream (as ESLint reads it): a synchronous read of fd 0 fails with EAGAIN when a parent left it
- * non-blocking. A terminal is read until end of file (Ctrl-D), as cat does. */
 /** USAGE's synopsis lines of one command (its continuation lines with it), or of every command, under "Usage:". */
 export function synopsis(cmd?: string): string {
   const lines = USAGE.split('\n\n')[0].split('\n').slice(1);

@@ -43,7 +43,9 @@ export function readFileWhole(file: string, max = MAX_DOCUMENT_BYTES): Buffer {
   }
 }
 
-/** A stream's bytes (standard input), at most `max` (DocumentTooLarge past it; the stream is left unread from there). */
+/** A stream's bytes (standard input), at most `max` (DocumentTooLarge past it; the stream is left unread from there). Standard input
+ * is read as a stream (as ESLint reads it): a synchronous read of fd 0 fails with EAGAIN when a parent left it non-blocking. A
+ * terminal is read until end of file (Ctrl-D), as cat does. */
 export async function readStreamWhole(input: AsyncIterable<Buffer | string>, max = MAX_DOCUMENT_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
