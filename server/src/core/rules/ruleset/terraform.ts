@@ -6,7 +6,8 @@
 // (`rules { … }`) and refuses this text with "Unsupported argument". The HCL's first lines say so.
 // The phase and kind are the body's when it has them (a custom ruleset, an account's root ruleset), the managed entry point's when
 // not; account-level rulesets (root, and custom ones told to be an account's) take account_id where zone ones take zone_id (the two
-// are exclusive in the provider), and import as account/<account_id>/<ruleset_id>; a custom ruleset's level is not in its body, so
+// are exclusive in the provider), and import as account/<account_id>/<ruleset_id> (the provider's own
+// examples/resources/cloudflare_ruleset/import.sh gives account/ and zone/, singular); a custom ruleset's level is not in its body, so
 // the caller says it (`scope`; rl10). With `variable`, the id is var.zone_id / var.account_id and the HCL declares that
 // variable: a document written in the editor is not tied to one zone (docs/architecture.md, tf1). A kind the phase's level does not
 // have is refused with the ruleset check's reason (kindPhaseMismatch); without a kind, an account-only phase's is root (ux14).
