@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Config } from './config';
-import { log } from './log';
+import { log, redact } from './log';
 import type * as MockModule from '../../mock/src/index';
 import type { Credentials, MockBackend } from '../../mock/src/index';
 import { UserError } from './commands/run';
@@ -371,6 +371,7 @@ export function originOf(url: string, setting: string): string {
     if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('not http(s)');
     return u.origin;
   } catch {
-    throw new UserError(`Setting "${setting}" is not a valid http(s) URL: "${url}".`, [{ title: `Set ${setting}`, command: 'workbench.action.openSettings', args: [setting] }]);
+    // Quoted through redact(): a pasted http://KEY:SECRET@host with a typo goes to a notification as it is (sec5).
+    throw new UserError(`Setting "${setting}" is not a valid http(s) URL: "${redact(url)}".`, [{ title: `Set ${setting}`, command: 'workbench.action.openSettings', args: [setting] }]);
   }
 }

@@ -18,6 +18,14 @@ export function fileSafe(name: string): string {
 }
 
 /**
+ * The untitled document name of a Logpush job read from the backend: `<name>-<id>.logpush.json`, the name ("job" when it has none)
+ * and the id both through fileSafe (sec5: the id went in as the backend wrote it; a number such as 1e21 is written "1e+21").
+ */
+export function jobDocumentName(name: unknown, id: number | string): string {
+  return `${fileSafe(typeof name === 'string' && name ? name : 'job')}-${fileSafe(String(id))}.logpush.json`;
+}
+
+/**
  * An untitled document named `fileName` in the first workspace folder; when a file of that name is in the folder (the user saved
  * the document under the name offered), "name-2.kind.json", "name-3.kind.json", ...: VS Code refuses to open an untitled document
  * where a file is ("file already exists"). The same name as long as the files stay, so that opening the same thing again finds the

@@ -11,7 +11,7 @@ import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, unwrap } from './api';
 import { jobDocument, pickJobPlace, refused, sendDespiteErrors, showWithNotes } from './logpush';
-import { fileSafe, freeUntitledUri, showUntitledJson } from '../untitled';
+import { freeUntitledUri, jobDocumentName, showUntitledJson } from '../untitled';
 
 /** A job as the Zones view's item carries it (JobItem: `job` and `place`). */
 interface JobTarget { job: Record<string, unknown>; place: JobPlace }
@@ -185,7 +185,7 @@ export const logpushJobLifecycleCommands = {
     const api = await apiFor(ctx);
     // Read again: the view's record can be older than the job.
     const job = unwrap(await api.logpushJob(place.owner, id));
-    const uri = await freeUntitledUri(`${fileSafe(typeof job.name === 'string' && job.name ? job.name : 'job')}-${id}.logpush.json`);
+    const uri = await freeUntitledUri(jobDocumentName(job.name, id));
     // Opened, not looked up among workspace.textDocuments: a tab restored from a hot-exit backup is not listed there until it is
     // shown, and opening its name gives the backup's text. A document with any text may hold the user's edits: never replaced.
     const open = await vscode.workspace.openTextDocument(uri);

@@ -2,6 +2,7 @@
 // user configured (aws4fetch signs the requests with SigV4; loaded on first use), `https://` to an endpoint on loopback (a POST of
 // the gzip body), and everything else (a bucket without a configured endpoint, a host that is not loopback, gs, azure, …) to a
 // local folder the user can open. The mock never sends logs off the machine unless the user configured an endpoint. No vscode.
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../state';
@@ -81,10 +82,21 @@ function pathOf(url: URL): string {
   return p.replace(/^\/+/, '');
 }
 
+/** A Sumo Logic destination's path below its local folder: the collector code (`sumo://<endpoint>/receiver/v1/http/<code>`, the
+ * HTTP source's credential) is replaced by `code-` and 12 hex digits of its SHA-256, so the object key, the folder, the delivery
+ * list and the Zones view's tooltip do not hold it, and two collectors still get two folders (sec5). A path of another shape is
+ * replaced whole, as shownDestination hides it whole. */
+function sumoPath(p: string): string {
+  if (!p) return p;
+  const digest = (s: string) => `code-${createHash('sha256').update(s).digest('hex').slice(0, 12)}`;
+  const m = /^(receiver\/v1\/http\/)(.+)$/is.exec(p);
+  return m ? `${m[1]}${digest(m[2])}` : digest(p);
+}
+
 function localDestination(conf: string, url: URL | undefined, settings: DestinationSettings, why: string): Destination {
   const scheme = url ? url.protocol.replace(/:$/, '') : 'other';
   const host = url ? (url.hostname || 'default').replace(/[^A-Za-z0-9._-]/g, '_') : 'default';
-  const prefix = url ? pathOf(url) : '';
+  const prefix = url ? (scheme === 'sumo' ? sumoPath(pathOf(url)) : pathOf(url)) : '';
   const root = path.join(settings.dir, scheme, host);
   const usage = usages.get(settings.dir) ?? usages.set(settings.dir, new LocalUsage(settings.dir)).get(settings.dir)!;
   return {

@@ -89,6 +89,33 @@ test('the edgekit.mockRunning context key follows the mock, however it starts an
   }
 });
 
+test('an edgekit.mock.s3Endpoint that is no URL is quoted without its user info in the warning', async () => {
+  // sec5: the warning quoted the setting as written, without redact(): a pasted http://KEY:SECRET@host with a typo showed the
+  // secret in a notification (the log line was redacted by log.warn).
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  const mock = { url: 'http://127.0.0.1:1/', gatewayUrl: 'http://127.0.0.1:1/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:1/client/v4', close: async () => undefined, reset: async () => undefined };
+  const given: unknown[] = [];
+  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
+    acquireMockBackend: async (opts: unknown) => { given.push(opts); return { backend: mock, shared: false }; },
+    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
+    parseRateLimit: () => undefined,
+  });
+  fake.settings.set('mock.s3Endpoint', 'http://KEY:SECRET@127.0.0.1:99999/');
+  try {
+    await b.startMock();
+    const warnings = fake.messages.filter((m) => m.kind === 'warning').map((m) => m.text);
+    assert.equal(warnings.length, 1, JSON.stringify(fake.messages));
+    assert.match(warnings[0], /"edgekit\.mock\.s3Endpoint" is not a valid http\(s\) URL: "http:\/\/\*\*\*@127\.0\.0\.1:99999\/"/);
+    assert.ok(!warnings[0].includes('SECRET') && !warnings[0].includes('KEY'), warnings[0]);
+    assert.ok(!JSON.stringify(given).includes('SECRET'), 'no S3 settings given to the mock');
+  } finally {
+    await b.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
+});
+
 test('a shared mock that went away, and this window\'s own start failing: the edgekit.mockRunning key and the status bar say stopped', async () => {
   // liveMock dropped the dead shared mock without drawing the status again: when this window's own start then failed, the key
   // stayed true (the palette offered Stop with nothing running, Start was hidden) and the status bar still showed "(shared)".

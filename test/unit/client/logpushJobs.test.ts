@@ -12,6 +12,7 @@ import type { Ctx } from '../../../client/src/ctx';
 import { JobScopes } from '../../../client/src/jobScopes';
 import type { SetJobScopeParams } from '../../../server/src/protocol';
 import { recordedQuestions, type Asked } from './questions';
+import { jobDocumentName } from '../../../client/src/untitled';
 
 beforeEach(() => resetFake());
 
@@ -29,6 +30,7 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
     res.setHeader('content-type', 'application/json');
     const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
     if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply(req.method === 'DELETE' ? { id: 5 } : JOB);
+    if (req.url.endsWith('/zones/z1/logpush/jobs/1e%2B21')) return reply({ ...JOB, id: 1e21 });
     if (req.url.endsWith('/zones/z1/logpush/jobs/7')) return reply(req.method === 'DELETE' ? { id: 7 } : { ...JOB, id: 7, name: 'other' });
     if (req.url.endsWith('/zones/z1/logpush/jobs') && req.method === 'POST') return reply({ ...JOB, ...JSON.parse(req.body) as object, id: 11 });
     if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([{ ...JOB, id: 7, name: 'other' }]);
@@ -785,6 +787,26 @@ test('Update that moves a job to a destination the platform challenges, with no 
     await commands['edgekit.logpush.updateJob'](ctx)(own.uri);
     assert.equal(asked.length, 2);
     assert.equal(stored().destination_conf, keyed);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a job read from the backend is named <name>-<id>.logpush.json with the id made file-safe as the name is', () => {
+  // sec5: the id went into the name as the backend wrote it, only the name went through fileSafe.
+  assert.equal(jobDocumentName('edge', 5), 'edge-5.logpush.json');
+  assert.equal(jobDocumentName('', 5), 'job-5.logpush.json');
+  assert.equal(jobDocumentName(undefined, 5), 'job-5.logpush.json');
+  assert.equal(jobDocumentName('a/b', 1e21), 'a_b-1e_21.logpush.json');
+  assert.equal(jobDocumentName('edge', '../../x y'), 'edge-.._.._x_y.logpush.json', 'no separator: the name stays one file in the folder');
+});
+
+test('Open Job Configuration names the document with the id made file-safe', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const r = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 1e21, name: 'edge' }, place: ZONE }) as { uri: string };
+    assert.equal(r.uri, Uri.joinPath(Uri.file('/ws'), 'edge-1e_21.logpush.json').with({ scheme: 'untitled' }).toString());
   } finally {
     await server.close();
   }

@@ -150,6 +150,25 @@ test('local folder: filter, fields, timestamps; the object named as the platform
   assert.equal(valid.json.result.valid, true);
 });
 
+test('a Sumo Logic job delivers to the local folder without its collector code: the object, the file, the list, the ownership file', async (t) => {
+  // sec5: the object key (and so the folder, the delivery list and the Zones view's tooltip) held the code, the HTTP source's credential.
+  const m = await mock(t);
+  const conf = 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/SECRETCODE';
+  const own = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership`, KEY, { destination_conf: conf });
+  assert.equal(own.status, 200, JSON.stringify(own.json));
+  assert.ok(!JSON.stringify(own.json).includes('SECRETCODE'), JSON.stringify(own.json));
+  assert.match(own.json.result.message, /The mock wrote \S+ to \S*receiver\S+http\S+code-[0-9a-f]{12}\S+; the token/);
+  const token = /the token is (\S+)\.$/.exec(own.json.result.message)![1];
+  const job = await createJob(m, { destination_conf: conf, ownership_challenge: token });
+  await step(m, 20);
+  assert.deepEqual((await flush(m, { job: job.id })).json, { delivered: 1, failed: 0 });
+  const [d] = await deliveries(m);
+  assert.equal(d.status, 'delivered');
+  assert.match(d.object, /^receiver\/v1\/http\/code-[0-9a-f]{12}\/\d{8}T\d{6}Z_\d{8}T\d{6}Z_[0-9a-f]{8}\.log\.gz$/);
+  assert.ok(d.localPath && existsSync(d.localPath), d.localPath);
+  assert.ok(!JSON.stringify(d).includes('SECRETCODE'), JSON.stringify(d));
+});
+
 test('logpull_options: fields, rfc3339 timestamps and a sample; firewall_events too; a disabled job delivers nothing', async (t) => {
   const m = await mock(t);
   const a = await createJob(m, { destination_conf: 'gs://b/a', logpull_options: 'fields=RayID,EdgeStartTimestamp&timestamps=rfc3339&sample=0.5' });

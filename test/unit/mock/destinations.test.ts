@@ -56,3 +56,26 @@ test('a destination is named without the user name and password of its URL (erro
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a Sumo Logic destination keeps its collector code out of the local folder: a digest in its place, one per collector', async () => {
+  // sec5: the local delivery put the objects under the destination's path, so the object key, the folder, the delivery list and
+  // the Zones view's tooltip held the code (the HTTP source's credential).
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-dest-'));
+  try {
+    const settings = { dir, maxLocalBytes: 1 << 20 };
+    const a = resolveDestination('sumo://endpoint1.collection.sumologic.com/receiver/v1/http/SECRETCODE1', settings);
+    const b = resolveDestination('sumo://endpoint1.collection.sumologic.com/receiver/v1/http/SECRETCODE2', settings);
+    assert.equal(a.kind, 'local');
+    assert.match(a.pathPrefix, /^receiver\/v1\/http\/code-[0-9a-f]{12}$/);
+    assert.notEqual(a.pathPrefix, b.pathPrefix, 'two collectors, two folders');
+    assert.equal(resolveDestination('sumo://endpoint1.collection.sumologic.com/receiver/v1/http/SECRETCODE1', settings).pathPrefix, a.pathPrefix, 'stable');
+    const odd = resolveDestination('sumo://endpoint1.collection.sumologic.com/SECRETCODE3/x', settings);
+    assert.match(odd.pathPrefix, /^code-[0-9a-f]{12}$/, 'a path of another shape is replaced whole');
+    const { localPath } = await a.put(`${a.pathPrefix}/o.log.gz`, Buffer.from('x'), { gzip: true });
+    assert.ok(localPath && localPath.startsWith(dir + path.sep) && !localPath.includes('SECRETCODE'), localPath);
+    assert.ok(!a.label.includes('SECRETCODE'), a.label);
+    assert.equal(resolveDestination('gs://bucket/receiver/v1/http/kept', settings).pathPrefix, 'receiver/v1/http/kept', 'other schemes keep their path');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
