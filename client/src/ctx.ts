@@ -11,6 +11,7 @@ import type { DeliveredBatches } from './views/deliveries';
 import type { Reports } from './views/reports';
 import type { Ui } from './ui';
 import type { JobScopes } from './jobScopes';
+import type { RulesetZones } from './rulesetZones';
 
 export interface Ctx {
   extension: vscode.ExtensionContext;
@@ -18,6 +19,8 @@ export interface Ctx {
   server: LanguageServer;
   /** Where the job documents' jobs live, as the commands learnt it, told to the server. */
   jobScopes: JobScopes;
+  /** The zone a ruleset document is the configuration of (a migration's review, a zone's configuration opened from the view). */
+  rulesetZones: RulesetZones;
   log: typeof log;
   status: DocumentStatus;
   backend: Backend;

@@ -17,6 +17,7 @@ import { registerTasks } from './tasks';
 import { trackJobContext } from './jobContext';
 import { trackDocumentShown, trackMockStarted, trackRequestSent } from './walkthrough';
 import { JobScopes } from './jobScopes';
+import { RulesetZones } from './rulesetZones';
 import { SetJobScopeNotification } from '../../server/src/protocol';
 
 let server: LanguageServer | undefined;
@@ -34,6 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   const responses = new Responses(context.workspaceState);
   const ctx = { extension: context, server, log, status, responses, ui: vscodeUi } as Ctx;
   const jobScopes = ctx.jobScopes = new JobScopes((p) => ctx.server.notify(SetJobScopeNotification.type, p));
+  const rulesetZones = ctx.rulesetZones = new RulesetZones();
   backend = ctx.backend = new Backend(context, () => ctx.ui);
   // The views reach the backends through the commands bundle (commands/registry.ts), loaded when one first refreshes.
   const eventSources = async () => commandsModule().eventSources(ctx);
@@ -47,6 +49,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     server.onDidChangeState((state) => { if (state === 'running') jobScopes.resend(); }),
     // A job document edited to name another job ("id") is no longer known to be that job's scope.
     vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.languageId === 'logpush-job') jobScopes.edited(e.document.uri.toString(), () => e.document.getText()); }),
+    // A ruleset document closed is no longer its zone's configuration (reopened, it is a document like any other).
+    rulesetZones.forgetOnClose(vscode.workspace.onDidCloseTextDocument),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
     registerTasks(context),

@@ -230,8 +230,10 @@ export namespace TestFilterRequest {
   export const type: CustomRequest<TestFilterParams, TestFilterResult> = { method };
 }
 
-/** requests: an NDJSON file of request records on the server's machine; without it, the generated sample of `sample` requests. */
-export interface TestRulesParams { uri: string; requests?: string; sample?: number }
+/** requests: an NDJSON file of request records on the server's machine; without it, the generated sample of `sample` requests.
+ * zone: the name of the zone the ruleset document is, when the client knows it (a migration's review, a zone's configuration opened
+ * from the Zones view): the generated sample's requests go to it and its subdomains rather than example.com's. */
+export interface TestRulesParams { uri: string; requests?: string; sample?: number; zone?: string }
 /**
  * error names what was wrong; else, per rule, the requests it matched, applied its action to and ended the evaluation of (and the first
  * matching lines); undecided: the requests no rule ended; executed: those handed to at least one ruleset by an execute rule.

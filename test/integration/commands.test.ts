@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, createOnMock, openFile, removeFolder, revertAndClose, scriptUi, setSetting, waitForDiagnostics } from './helpers';
+import { api, codeOf, createOnMock, openFile, removeFolder, revertAndClose, scriptUi, setSetting, setText, waitForDiagnostics } from './helpers';
 
 suite('Commands against the embedded mock backend', () => {
   let ctx: any;
@@ -206,6 +206,9 @@ suite('Commands against the embedded mock backend', () => {
       async (q) => {
         assert.match(q, /Review/);
         review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('business.example.ruleset.json') && !d.isClosed);
+        // Test Rules on the review: its sample goes to the zone (tz17; it went to example.com)
+        const tested = await vscode.commands.executeCommand<any>('edgekit.ruleset.testRules', review!.uri, 'sample');
+        assert.equal(tested.source, 'the generated sample (1,000 requests to business.example and its subdomains)');
         const editor = await vscode.window.showTextDocument(review!);
         await editor.edit((b) => b.insert(new vscode.Position(1, 0), '  "description": "edited in review",\n'));
         return 'Continue';
@@ -243,6 +246,27 @@ suite('Commands against the embedded mock backend', () => {
     assert.ok(second && !second.isClosed, 'the second review, which no update carried, is kept');
     assert.match(second.getText(), /second review/);
     await revertAndClose(second);
+  });
+
+  test('Test Rules on a zone\'s configuration opened from the Zones view: the sample goes to that zone until the document closes (tz17)', async () => {
+    // (business.example: not migrated, its review declined above, so its configuration is derived afresh, with no errors)
+    const uri = await vscode.commands.executeCommand<string>('edgekit.migration.openConfig', 'business.example');
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)!;
+    const editor = await vscode.window.showTextDocument(doc);
+    // A rule on one of the zone's own hosts, first: it matched none of example.com's sample
+    const cfg = JSON.parse(doc.getText());
+    const skip = { action: 'skip', expression: 'http.host eq "shop.business.example"', enabled: true, action_parameters: { ruleset: 'current' } };
+    await setText(editor, JSON.stringify({ ...cfg, rules: [skip, ...cfg.rules] }, null, 2) + '\n');
+    const r = await vscode.commands.executeCommand<any>('edgekit.ruleset.testRules', doc.uri, 'sample');
+    assert.equal(r.source, 'the generated sample (1,000 requests to business.example and its subdomains)');
+    assert.ok(r.rules[0].matched > 0 && r.rules[0].matched < 1000, JSON.stringify(r.rules[0]));
+    assert.equal(ctx.rulesetZones.zoneOf(uri), 'business.example');
+    const closed = new Promise<void>((resolve) => {
+      const sub = vscode.workspace.onDidCloseTextDocument((d) => { if (d.uri.toString() === uri) { sub.dispose(); resolve(); } });
+    });
+    await revertAndClose(doc);
+    await closed;
+    assert.equal(ctx.rulesetZones.zoneOf(uri), undefined, 'forgotten once closed');
   });
 
   test('a zone that cannot migrate stops with the reason and nothing is sent', async () => {

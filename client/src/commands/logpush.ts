@@ -314,8 +314,11 @@ export const logpushTestCommands = {
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${documentName(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
+    // The sample's requests go to the zone the ruleset is the configuration of when the client knows it (a migration's review, a
+    // zone's configuration opened from the Zones view), as Test Filter's go to a job's zone.
+    const zone = ctx.rulesetZones.zoneOf(uri.toString());
     const { file, source } = await chooseRecords(ctx, requests, {
-      title: 'Test on which requests?', sample: `${en(SAMPLE_SIZE)} requests, about a tenth of them hostile`,
+      title: 'Test on which requests?', sample: `${en(SAMPLE_SIZE)} requests${zone ? ` to ${zone}` : ''}, about a tenth of them hostile`,
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
       // Test Rules reads both datasets' lines (the server tells them apart); http_requests first: every request, where a
       // firewall_events batch has only those rules acted on
@@ -323,7 +326,7 @@ export const logpushTestCommands = {
     });
     const name = documentName(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
-      async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
+      async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file, ...(file === undefined && zone ? { zone } : {}) }, token)));
     if (r.error) throw new UserError(r.error);
     const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, rulesReport(name, source ? { ...r, source } : r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });

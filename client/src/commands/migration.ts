@@ -154,6 +154,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (pick === 'Keep It') doc = (await vscode.window.showTextDocument(earlier, { preview: false })).document;
               }
               doc ??= await openConfig(zone, config, uri);
+              // Test Rules' sample goes to this zone while the document is the review (and the file it is saved as, followed below)
+              ctx.rulesetZones.set(doc.uri.toString(), zone.name);
               // The document reviewed: the untitled one, then the file it is saved as (Save As closes the untitled document).
               let reviewed = doc;
               const current: Review = review = { doc }; // a second review (validation, then "Review and Finish") starts over
@@ -228,6 +230,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                     ctx.log.info(`[migration ${zone.name}] the review ${name} was saved as ${saved.uri.toString()}; following it`);
                     reviewed = current.doc = saved;
                     name = fileName(saved.uri);
+                    ctx.rulesetZones.set(saved.uri.toString(), zone.name);
                   } else {
                     ctx.log.info(`[migration ${zone.name}] the review ${name} was closed ${fileClosed() ? '(its file is the review)' : 'without being saved'}`);
                   }
@@ -257,6 +260,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                       continue;
                     }
                     reviewed = current.doc = again;
+                    ctx.rulesetZones.set(again.uri.toString(), zone.name);
                     wait.follow(reviewed);
                   }
                   seq++; // a check of an earlier text, still under way, says nothing now
@@ -359,6 +363,7 @@ export const migrationCommands = {
     const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?', undefined, zoneHints(ctx));
     // In validation mode (and after), what the zone runs: the entry point, not a fresh derivation from the previous rules.
     const doc = await openConfig(zone, unwrap(await currentConfig(api, zone.id)));
+    ctx.rulesetZones.set(doc.uri.toString(), zone.name);
     return doc.uri.toString();
   },
   // A migration's question that waits, answered from its review's lens or title bar, or the palette (migrationWait.ts).

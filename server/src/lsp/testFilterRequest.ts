@@ -150,7 +150,8 @@ export function registerTestFilter(ctx: ServerContext): void {
   });
 }
 
-/** edgekit/testRules: the document's ruleset on an NDJSON file of request records or the generated sample requests. */
+/** edgekit/testRules: the document's ruleset on an NDJSON file of request records or the generated sample requests (to the zone
+ * the client names, checked as testFilter checks it, else example.com). */
 export function registerTestRules(ctx: ServerContext): void {
   ctx.connection.onRequest(new RequestType<TestRulesParams, TestRulesResult, void>(TestRulesRequest.method), async (params, token): Promise<TestRulesResult> => {
     const doc = ctx.documents.get(params.uri);
@@ -161,6 +162,7 @@ export function registerTestRules(ctx: ServerContext): void {
     const run = coreModule().compileRuleset(ruleset);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
     let skipped: SkippedLines = {};
+    let sampleTo = '';
     // Request records, or http_requests log lines read as the requests they log
     const records = coreModule().requestReader(coreModule().rulesetFields(ruleset));
     // The first SAMPLE_KEEP requests are kept for the rules' code lenses, which count them again as the document changes.
@@ -180,15 +182,18 @@ export function registerTestRules(ctx: ServerContext): void {
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
+      const zone = sampleZone(params.zone);
+      if (typeof zone !== 'string') return zone;
+      if (params.zone !== undefined) sampleTo = zone;
       let i = 0;
       // A sample request carries headers, cookies and a body (about 7 KB): kept within the same budget as a file's line
-      for (const r of coreModule().eachSampleRequest(size)) take(r, ++i, () => jsonChars(r));
+      for (const r of coreModule().eachSampleRequest(size, 1, 0.1, zone)) take(r, ++i, () => jsonChars(r));
     }
     ctx.samples.set(doc.uri, { records: kept.records, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);
     const recordProblems = records.problems();
     const logLines = records.logLines();
-    return { source: params.requests ?? `the generated sample (${en(run.total())} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}),
+    return { source: params.requests ?? `the generated sample (${en(run.total())} requests${sampleTo ? ` to ${sampleTo} and its subdomains` : ''})`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}),
       ...(logLines ? { logLines } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

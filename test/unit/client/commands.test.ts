@@ -24,6 +24,7 @@ import { Diagnostics } from '../../../server/src/lsp/diagnostics';
 import { ParseCache } from '../../../server/src/lsp/parseCache';
 import { registerRequests } from '../../../server/src/lsp/requests';
 import { JobScopes } from '../../../client/src/jobScopes';
+import { RulesetZones } from '../../../client/src/rulesetZones';
 
 /** A Ctx whose language server records the requests and answers them with `answer`. */
 function ctxWith(answer: (method: string, params: Record<string, unknown>) => unknown) {
@@ -33,6 +34,7 @@ function ctxWith(answer: (method: string, params: Record<string, unknown>) => un
     log: { info() {}, warn() {}, error() {}, show() {} },
     reports: new Reports(),
     jobScopes: new JobScopes(() => undefined),
+    rulesetZones: new RulesetZones(),
   } as unknown as Ctx;
   return { ctx, requests };
 }

@@ -3,6 +3,7 @@
 import { changes, fake } from './vscode';
 import type { Ctx } from '../../../client/src/ctx';
 import { LANGUAGE_IDS } from '../../../client/src/languages';
+import { RulesetZones } from '../../../client/src/rulesetZones';
 import { startMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock/src/backend';
 
 /** Answers a question (undefined: dismissed; a promise that never settles: a notification nobody clicks). */
@@ -36,6 +37,7 @@ export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: 
       return doc && (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ? { kind: doc.languageId, problems: { errors: 0, warnings: 0 } } : { kind: null };
     }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
+    rulesetZones: new RulesetZones(),
   } as unknown as Ctx;
   return { ctx, asked, events };
 }

@@ -269,3 +269,16 @@ test('the sample goes to the zone it is made for: its name and subdomains as hos
   assert.match(String(r['http.host']), /shop\.test$/);
   assert.match(String(r['http.request.full_uri']), /^https:\/\/([a-z]+\.)?shop\.test\//);
 });
+
+test('Test Rules\' sample requests go to the zone they are made for: hosts, Host header, full URI, Referer and cf.zone.name; every other field as for example.com', () => {
+  // tz17: they went to example.com whatever the ruleset's zone, so a migrated zone's rule on its own host matched none of them.
+  const zoned = [...eachSampleRequest(300, 3, 0.1, 'shop.test')];
+  assert.deepEqual([...new Set(zoned.map((q) => q['http.host']))].sort(), ['api.shop.test', 'shop.shop.test', 'shop.test', 'www.shop.test']);
+  assert.ok(zoned.every((q) => q['cf.zone.name'] === 'shop.test' && (q['http.request.headers'] as Record<string, string[]>).host[0] === q['http.host']
+    && String(q['http.request.full_uri']).startsWith(`https://${String(q['http.host'])}/`)));
+  // The zone takes no draw: the default zone's requests with its name swapped are the zone's, field for field (the JWT's audience,
+  // https://api.example.com, included: the zone's API; not its issuer, auth.example.com, an identity provider's, nor a login's e-mail)
+  const swapped = JSON.stringify([...eachSampleRequest(300, 3, 0.1)]).replace(/(?<![@\w]|auth\.)example\.com/g, 'shop.test');
+  assert.ok(zoned.some((q) => String(JSON.stringify(q['http.request.jwt.claims.aud'])).includes('"https://api.shop.test"')));
+  assert.equal(JSON.stringify(zoned), swapped);
+});

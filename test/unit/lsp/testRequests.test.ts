@@ -242,6 +242,48 @@ test('edgekit/testFilter on the generated sample for a zone: its requests go to 
   }
 });
 
+// tz17: Test Rules' sample went to example.com whatever the ruleset's zone: a migrated zone's rule on its own host matched none of it.
+test('edgekit/testRules on the generated sample for a zone: its requests go to that zone and its subdomains; a name that is no host name is refused', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/business.ruleset.json';
+    const hosts = '{"business.example" "www.business.example" "api.business.example" "shop.business.example"}';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text: JSON.stringify({ kind: 'zone', phase: 'http_request_firewall_custom', rules: [
+      { action: 'log', expression: 'http.host eq "shop.business.example"' },
+      { action: 'log', expression: `http.host in ${hosts} and cf.zone.name eq "business.example" and starts_with(http.request.full_uri, concat("https://", http.host, "/"))` },
+    ] }) } });
+    type R = { error?: string; total?: number; source?: string; rules?: { matched: number }[] };
+    const zoned = await server.conn.sendRequest<R>('edgekit/testRules', { uri, sample: 400, zone: 'Business.Example' });
+    assert.equal(zoned.error, undefined);
+    assert.equal(zoned.source, 'the generated sample (400 requests to business.example and its subdomains)');
+    const [shop, all] = zoned.rules!.map((r) => r.matched);
+    assert.equal(all, 400, 'every request goes to the zone or a subdomain, with the zone\'s name');
+    assert.ok(shop > 0 && shop < 400, `shop.business.example: ${shop}`);
+    // No zone: example.com, as before
+    const plain = await server.conn.sendRequest<R>('edgekit/testRules', { uri, sample: 400 });
+    assert.deepEqual([plain.source, plain.rules!.map((r) => r.matched)], ['the generated sample (400 requests)', [0, 0]]);
+    // A file of requests is not the sample: the zone does not apply to it (nor is it checked, as Test Filter's with a log file)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-rules-zone-'));
+    try {
+      const requests = path.join(dir, 'req.ndjson');
+      fs.writeFileSync(requests, `${JSON.stringify({ 'http.host': 'other.test' })}\n`);
+      const file = await server.conn.sendRequest<R>('edgekit/testRules', { uri, requests, zone: 'business.example' });
+      assert.deepEqual([file.error, file.source, file.rules!.map((r) => r.matched)], [undefined, requests, [0, 0]]);
+      assert.equal((await server.conn.sendRequest<R>('edgekit/testRules', { uri, requests, zone: 'a b' })).error, undefined);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    for (const zone of ['', 'a b', '-x.test', 5, 'x'.repeat(300), 'a..test', 'ü b.test']) {
+      const r = await server.conn.sendRequest<R>('edgekit/testRules', { uri, sample: 10, zone });
+      assert.match(String(r.error), /^The zone name .* is not a host name/, JSON.stringify(zone));
+      assert.ok(String(r.error).includes(JSON.stringify(zone).slice(0, 20)), `names ${JSON.stringify(zone)}: ${r.error}`);
+      assert.equal(r.total, undefined);
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
 // ui15: a job filtering on api.example.com, tested on the sample of the zone business.example, matched 0 of 1,000 and its report
 // showed the host comparison at 0 without saying which hosts the sample has.
 test('edgekit/testFilter on the generated sample: a text comparison that matched no line names the sample\'s values of its field; a log file\'s are not named', { timeout: 60_000 }, async () => {

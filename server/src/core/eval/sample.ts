@@ -163,17 +163,18 @@ function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => nu
   };
 }
 
-/** The same sample traffic as request records of the rules language (its field names), for "Test Rule on Requests". */
-export function sampleRequests(count: number, seed = 1, hostileShare = 0.1): LogRecord[] {
-  return [...eachSampleRequest(count, seed, hostileShare)];
+/** The same sample traffic as request records of the rules language (its field names), for "Test Rule on Requests", to `zone`
+ * (http.host and the Host header its name or a subdomain of it, the full URI and an on-site Referer on that host, cf.zone.name). */
+export function sampleRequests(count: number, seed = 1, hostileShare = 0.1, zone = SAMPLE_ZONE): LogRecord[] {
+  return [...eachSampleRequest(count, seed, hostileShare, zone)];
 }
 
 /** sampleRequests' records one at a time (a request record holds some 70 fields: Test Rules counts a sample of up to 100 000 as it
  * is made, rather than holding it all). */
-export function* eachSampleRequest(count: number, seed = 1, hostileShare = 0.1): Generator<LogRecord> {
+export function* eachSampleRequest(count: number, seed = 1, hostileShare = 0.1, zone = SAMPLE_ZONE): Generator<LogRecord> {
   // What no log line carries (headers, bodies, certificates, claims, ...) from a stream of its own
   const rand = prng((seed ^ 0x27d4eb2d) >>> 0);
-  for (const l of eachSampleHttpRequest(count, seed, hostileShare)) yield addUnloggedFields(l, toRequestRecord(l), rand);
+  for (const l of eachSampleHttpRequest(count, seed, hostileShare, false, zone)) yield addUnloggedFields(l, toRequestRecord(l), rand);
 }
 
 /** The query's arguments: name -> values in order, and the names and values in order ("flag" alone has the value ""). */

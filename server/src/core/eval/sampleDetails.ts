@@ -262,7 +262,8 @@ export function addUnloggedFields(log: LogRecord, req: Record<string, unknown>, 
     const now = Number(req['http.request.timestamp.sec'] ?? 0);
     const claim = (name: string, v: unknown) => ({ [name]: { [JWT_CONFIG]: [v] }, [`${name}.names`]: [JWT_CONFIG], [`${name}.values`]: [v] });
     put({
-      ...claim('http.request.jwt.claims.aud', 'https://api.example.com'), ...claim('http.request.jwt.claims.iss', 'https://auth.example.com/'),
+      // The audience is the zone's API (the sample line's ZoneName); the issuer an identity provider's, whatever the zone
+      ...claim('http.request.jwt.claims.aud', `https://api.${String(log.ZoneName)}`), ...claim('http.request.jwt.claims.iss', 'https://auth.example.com/'),
       ...claim('http.request.jwt.claims.sub', `user-${1 + Math.floor(rand() * 500)}`), ...claim('http.request.jwt.claims.jti', hex(rand, 16)),
       ...claim('http.request.jwt.claims.iat.sec', now - 60 - Math.floor(rand() * 3000)), ...claim('http.request.jwt.claims.nbf.sec', now - 3600),
     });

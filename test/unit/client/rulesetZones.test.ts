@@ -1,0 +1,113 @@
+// The zone a ruleset document is the configuration of (client/src/rulesetZones.ts), as the Zones view's "Open New Configuration"
+// and a migration's review tell it, and Test Rules' use of it: the generated sample's requests go to that zone (tz17: they went to
+// example.com whatever the zone, so a migrated zone's rule on its own host matched none of them).
+import { addDocument, closeDocument, fake, languages, resetFake, saveAs, workspace, type FakeDocument } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RulesetZones } from '../../../client/src/rulesetZones';
+import { logpushTestCommands } from '../../../client/src/commands/logpush';
+import { migrate, migrationCommands } from '../../../client/src/commands/migration';
+import { Reports } from '../../../client/src/views/reports';
+import { ctxFor, never, until, withMock } from './migrationCtx';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+/** `ctx` with a RulesetZones that forgets closed documents (as extension.ts wires it), and a language server that finds no errors
+ * and answers Test Rules, recording its requests. */
+function withRulesetZones(ctx: Ctx): { params: () => Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  ctx.rulesetZones = new RulesetZones();
+  ctx.rulesetZones.forgetOnClose(workspace.onDidCloseTextDocument);
+  ctx.reports = new Reports();
+  ctx.server = { request: async (type: { method: string }, params: Record<string, unknown>) => {
+    if (type.method !== 'edgekit/testRules') return { kind: 'waf-ruleset', problems: { errors: 0, warnings: 0 } };
+    sent.push(params);
+    return { total: 1, undecided: 1, executed: 0, source: 'sample', rules: [] };
+  } } as unknown as Ctx['server'];
+  return { params: () => sent };
+}
+
+test('a ruleset document\'s zone is known until the document closes; a change of its language (closed and opened, still open) keeps it', async () => {
+  const zones = new RulesetZones();
+  const sub = zones.forgetOnClose(workspace.onDidCloseTextDocument);
+  const doc = addDocument('untitled:/ws/shop.test.ruleset.json', 'waf-ruleset', '{"rules": []}');
+  const other = addDocument('file:///ws/other.ruleset.json', 'waf-ruleset', '{"rules": []}');
+  zones.set(doc.uri.toString(), 'shop.test');
+  assert.equal(zones.zoneOf(doc.uri.toString()), 'shop.test');
+  assert.equal(zones.zoneOf(other.uri.toString()), undefined, 'a ruleset the client did not open as a zone\'s');
+  await languages.setTextDocumentLanguage(doc, 'json');
+  assert.equal(zones.zoneOf(doc.uri.toString()), 'shop.test');
+  closeDocument(other);
+  assert.equal(zones.zoneOf(doc.uri.toString()), 'shop.test', 'another document closed');
+  closeDocument(doc);
+  assert.equal(zones.zoneOf(doc.uri.toString()), undefined);
+  sub.dispose();
+});
+
+test('a zone\'s configuration opened from the Zones view: Test Rules\' sample goes to that zone until the document closes; a file of requests has no zone', async () => {
+  await withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+    const { params } = withRulesetZones(ctx);
+    try {
+      const uri = await migrationCommands['edgekit.migration.openConfig'](ctx)('pro.example') as string;
+      assert.equal(ctx.rulesetZones.zoneOf(uri), 'pro.example');
+      const doc = fake.documents.get(uri)!;
+      fake.quickPickAnswers = ['Generated sample'];
+      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri);
+      const picked = fake.quickPicks[0];
+      assert.match(picked.descriptions[picked.labels.indexOf('Generated sample')] ?? '', /^1,000 requests to pro\.example, about a tenth/);
+      assert.equal(params().at(-1)?.zone, 'pro.example');
+      // A file of requests picked instead: the zone is the sample's only
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-rulesetzones-'));
+      try {
+        const file = path.join(dir, 'r.ndjson');
+        fs.writeFileSync(file, '{"http.host": "a.test"}\n');
+        await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, file);
+        assert.deepEqual([params().at(-1)?.requests, params().at(-1)?.zone], [file, undefined]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      // Closed, then opened again (an untitled document of that name is any text now): example.com's sample, as for any ruleset
+      closeDocument(doc);
+      assert.equal(ctx.rulesetZones.zoneOf(uri), undefined);
+      const again = addDocument(uri, 'waf-ruleset', '{"rules": []}');
+      fake.quickPickAnswers = ['Generated sample'];
+      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(again.uri);
+      const asked = fake.quickPicks.at(-1)!;
+      assert.match(asked.descriptions[asked.labels.indexOf('Generated sample')] ?? '', /^1,000 requests, about a tenth/);
+      assert.equal(params().at(-1)?.zone, undefined);
+    } finally {
+      ctx.reports.dispose();
+    }
+  });
+});
+
+test('a migration\'s review: Test Rules\' sample goes to the zone, in the untitled review and in the file it is saved as, until that closes', async () => {
+  await withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const { params } = withRulesetZones(ctx);
+    try {
+      const running = migrate(ctx, 'pro.example');
+      const review = await until('the review', () => [...fake.documents.values()].find((d): d is FakeDocument => d.uri.scheme === 'untitled' && d.uri.path.endsWith('pro.example.ruleset.json')));
+      assert.equal(ctx.rulesetZones.zoneOf(review.uri.toString()), 'pro.example');
+      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(review.uri, 'sample');
+      assert.equal(params().at(-1)?.zone, 'pro.example');
+      // Saved as a file, which the review follows: that file is the zone's review now
+      const saved = saveAs(review, 'file:///work/pro-review.ruleset.json');
+      await until('the saved file known', () => ctx.rulesetZones.zoneOf(saved.uri.toString()));
+      assert.equal(ctx.rulesetZones.zoneOf(review.uri.toString()), undefined, 'the untitled review closed');
+      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(saved.uri, 'sample');
+      assert.equal(params().at(-1)?.zone, 'pro.example');
+      await migrationCommands['edgekit.migration.cancel'](ctx)(saved.uri);
+      await running;
+      closeDocument(saved);
+      assert.equal(ctx.rulesetZones.zoneOf(saved.uri.toString()), undefined);
+    } finally {
+      ctx.reports.dispose();
+    }
+  });
+});
