@@ -148,8 +148,9 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     let current: Problem[] | undefined;
     // A diagnostic's fixes are those of the problem it reports in the current text's check (kept from the last check of the same
     // text, so usually no check runs): the one with its code, place and message, else its code and start (a client may have moved
-    // a diagnostic of an older text, or reworded it). A diagnostic made for another text finds the current text's fixes or none,
-    // never edits at stale offsets.
+    // a diagnostic of an older text, or reworded it), else, on the line before a final line break, the one with its code and message
+    // on the line after it (a client clamped its range there).
+    // A diagnostic made for another text finds the current text's fixes or none, never edits at stale offsets.
     const currentFixes = async (d: Diagnostic, code: string) => {
       current ??= await safe(ctx, 'Code actions', doc.uri, [] as Problem[], async () => {
         const s = await settings.get(doc.uri, doc.languageId);
@@ -165,7 +166,16 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       // a problem with another message there is not the one it reports (an older text's diagnostic whose columns, read as bytes,
       // land on it)
       const bytes = () => { const start = utf8ColumnOffset(doc, d.range.start); return start === undefined ? undefined : problemAt(start, utf8ColumnOffset(doc, d.range.end), true); };
-      const p = problemAt(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) ?? bytes();
+      // Last, a diagnostic on the line before a final line break: a problem at the end of such a text is sent on the LSP document's
+      // last line, the empty one after it, which a client whose lines end at the line break (Neovim 0.7's buffer) has not, and its
+      // get_next/get_prev clamp it to this line (lf17). The one problem of the code and message that starts on that empty line.
+      const clamped = () => {
+        const last = doc.lineCount - 2;
+        if (d.range.start.line !== last || doc.positionAt(doc.getText().length).character !== 0) return undefined;
+        const same = current!.filter((q) => q.code === code && q.message === d.message && doc.positionAt(q.offset).line > last);
+        return same.length === 1 ? same[0] : undefined;
+      };
+      const p = problemAt(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) ?? bytes() ?? clamped();
       return p?.fixes?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
     };
     const only = params.context.only;

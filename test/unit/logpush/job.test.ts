@@ -191,6 +191,31 @@ test('a compact filter string whose escapes writing it again shortens keeps its 
   assert.equal(JSON.parse(applyEdits(text, p.fixes![0].edits)).filter, short);
 });
 
+// rv26 left: a compact filter string whose only gain from writing it again is a duplicate key (JSON.parse keeps the last; rewriteJson
+// writes one) got no compact fix, over the limit as near it. The parse's own duplicate-key list (asked for already, so free) says
+// when to write it again: one more parse, only for such a string over or near the limit.
+test('a compact filter string over or near the limit whose duplicate keys writing it again drops gets its compact fix', () => {
+  const ors = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify(cmp('ClientRequestHost', 'eq', `host${String(i).padStart(2, '0')}.example.com`)));
+  const withDuplicate = (items: string[]) => `{"where":{"or":[${[items[0].replace('"value":', '"value":"old.example.com","value":'), ...items.slice(1)].join(',')}]}}`;
+  for (const [n, code] of [[14, 'logpush/size-limit'], [13, 'logpush/size-limit-near']] as const) {
+    const sent = withDuplicate(ors(n));
+    assert.ok(!/\s/.test(sent) && !sent.includes('\\'), sent);
+    const text = jobText({ filter: sent });
+    const problems = check(text, 'logpush-job');
+    assert.deepEqual(problems.map((q) => q.code).sort(), [code, 'syntax/duplicate-key'], JSON.stringify(problems.map((q) => q.message)));
+    const p = only(problems, code);
+    const short = JSON.stringify(JSON.parse(sent));
+    assert.ok(Buffer.byteLength(short) < Buffer.byteLength(sent));
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[`Write the filter string compactly, without its ignored duplicate keys (${Buffer.byteLength(short)} bytes)`, true]]);
+    const fixed = applyEdits(text, p.fixes![0].edits);
+    assert.equal(JSON.parse(fixed).filter, short);
+    // Fix all: the compact fix or the duplicate's removal, the same string either way
+    assert.equal(JSON.parse(fixAll(text, 'logpush-job').text).filter, short);
+  }
+  // Without a duplicate, a compact string still gets none (nothing to gain), and a spaced one's title is as before
+  assert.equal(only(check(jobText({ filter: `{"where":{"or":[${ors(14).join(',')}]}}` }), 'logpush-job'), 'logpush/size-limit').fixes, undefined);
+});
+
 // api-configuration.mdx writes the Azure destination with its SAS query string as a placeholder: `azure://<BLOB_CONTAINER_PATH>/[dir]?<QUERY_STRING>`
 // and `azure://myblobcontainer/logs/{DATE}?[QueryString]`. A placeholder stands for the SAS; a real query still needs its sig=.
 test('an azure destination whose SAS query string is a placeholder, as the docs write it, is not refused', () => {

@@ -379,6 +379,48 @@ test('a skip rule naming a phase that runs before its own is a warning on the it
   assert.deepEqual(body('http_custom_errors', ['http_request_sbfm']).at('ruleset/skip-past-phase'), ['"http_request_sbfm"']);
 });
 
+// rl11 left: "phases" naming a phase already over and the own phase got two fixes, each leaving the other warning (neither preferred,
+// so Fix all left both). Now, beside an item that stays: the own warning offers the removal of every item that skips nothing
+// (preferred) besides its own; the past warning keeps its one removal, preferred, so that Fix all (a problem's only fix, when
+// preferred) takes it and then the own one. Without an item that stays, nothing is preferred: Fix all never empties "phases".
+test('a skip rule naming past phases and its own beside one that stays: one removal of both, and Fix all ends quiet', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const { fixAll } = await import('../../../server/src/core/fixAll');
+  const own = 'http_request_firewall_managed', custom = 'http_request_firewall_custom', transform = 'http_request_transform';
+  const body = (phases: string[]) => check({ name: 'm', kind: 'zone', phase: own, rules: [{ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { phases } }] });
+  const phasesOf = (text: string) => JSON.parse(text).rules[0].action_parameters.phases;
+  const quiet = (text: string) => assert.deepEqual(validateText(text, 'waf-ruleset').map((q) => q.code), [], text);
+  for (const phases of [[custom, own, 'http_request_sbfm'], ['http_request_sbfm', own, custom, transform], [own, custom, own, 'http_request_sbfm']]) {
+    const c = body(phases);
+    const stays = phases.filter((q) => q === 'http_request_sbfm');
+    const ownWarnings = c.problems.filter((q) => q.code === 'ruleset/skip-own-phase');
+    for (const p of ownWarnings) {
+      assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [
+        [`Remove "${own}" and the phases that run before it from "phases"`, true], [`Remove "${own}" from "phases"`, undefined]], JSON.stringify(phases));
+      const all = applyEdits(c.text, p.fixes![0].edits);
+      quiet(all);
+      assert.deepEqual(phasesOf(all), stays);
+    }
+    // One after another, in either order, ends with the items that stay and no warning
+    for (const first of ['ruleset/skip-own-phase', 'ruleset/skip-past-phase']) {
+      let text = c.text;
+      for (const code of [first, first === 'ruleset/skip-own-phase' ? 'ruleset/skip-past-phase' : 'ruleset/skip-own-phase']) {
+        const p = validateText(text, 'waf-ruleset').find((q) => q.code === code)!;
+        text = applyEdits(text, p.fixes![p.fixes!.length - 1].edits);
+      }
+      quiet(text);
+      assert.deepEqual(phasesOf(text), stays, `${first} first`);
+    }
+    const fixed = fixAll(c.text, 'waf-ruleset');
+    assert.deepEqual(fixed.problems.map((q) => q.code), [], fixed.text);
+    assert.deepEqual(phasesOf(fixed.text), stays);
+  }
+  // Only past items and the own phase: nothing stays, so nothing is preferred and Fix all leaves "phases" as it is (never empty)
+  const none = body([custom, own]);
+  for (const p of none.problems) assert.ok(p.fixes!.every((f) => !f.preferred), p.code);
+  assert.equal(fixAll(none.text, 'waf-ruleset').text, none.text);
+});
+
 // rv24: "kind": "custom" with a zone-only phase said `"kind": "custom" is an account's custom ruleset`: custom rulesets are deployed
 // at the zone level too (waf/account/custom-rulesets: "that you can deploy at the account or zone level"; the skip options'
 // "zone-level custom and entry point rulesets"). What rules them out of those phases is that custom rulesets are the WAF's only

@@ -163,7 +163,7 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, opts: Filter
   }
   const overBytes = u.bytes > u.maxBytes;
   if (overBytes || u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
-    const fix = compactFix(sent, u.bytes);
+    const fix = compactFix(sent, u.bytes, doc);
     out.push(overBytes ? ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at(), fix)
       : ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at(), fix));
   }
@@ -171,15 +171,16 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, opts: Filter
 }
 
 /**
- * A job's filter string (`sent`) written compactly, when that makes it shorter: whitespace only, numbers as written (rewriteJson),
- * so Fix all may apply it. A filter file is measured compact already: none there.
+ * A job's filter string (`sent`, parsed as `doc`) written compactly, when that makes it shorter: whitespace only, numbers as written,
+ * of duplicate keys the one that counts (rewriteJson), so Fix all may apply it. A filter file is measured compact already: none there.
  */
-function compactFix(sent: string | undefined, bytes: number): { fixes: Fix[] } | undefined {
+function compactFix(sent: string | undefined, bytes: number, doc: ParsedDoc): { fixes: Fix[] } | undefined {
   // A string written compactly already (as one sent through the API is) has nothing to gain, and rewriting it on every check cost a
   // 10 KB job 0.2 ms (issue 18's bench, job-10KB): only a string with whitespace between its tokens is rewritten, or one with a "\/"
   // or "\u" escape, which writing it again may shorten (PHP's json_encode writes no whitespace and escapes every "/" and non-ASCII
-  // character; rv26).
-  if (sent === undefined || !(spacedJson(sent) || /\\[/u]/.test(sent))) return undefined;
+  // character; rv26), or one with a duplicate key, which it writes once (the parse's own list, asked for by the check already: lf17).
+  const duplicates = sent !== undefined && doc.duplicateKeys().length > 0;
+  if (sent === undefined || !(spacedJson(sent) || /\\[/u]/.test(sent) || duplicates)) return undefined;
   let compact: string;
   try {
     compact = rewriteJson(sent, { indent: 0 });
@@ -188,7 +189,7 @@ function compactFix(sent: string | undefined, bytes: number): { fixes: Fix[] } |
   }
   const shorter = utf8Length(compact);
   if (shorter >= bytes) return undefined;
-  return { fixes: [{ title: `Write the filter string compactly (${shorter} bytes)`, preferred: true, edits: [{ offset: 0, length: sent.length, newText: compact }] }] };
+  return { fixes: [{ title: `Write the filter string compactly${duplicates ? ', without its ignored duplicate keys' : ''} (${shorter} bytes)`, preferred: true, edits: [{ offset: 0, length: sent.length, newText: compact }] }] };
 }
 
 /** Whether JSON text has whitespace between its tokens (outside its strings): what writing it compactly removes. */
