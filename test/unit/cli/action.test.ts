@@ -26,11 +26,14 @@ function stepScript(id: string, inputs: Record<string, string>): string {
   return run[1].replace(/^ {8}/gm, '').replace(/\$\{\{ inputs\.([\w-]+) \}\}/g, (_, name: string) => inputs[name] ?? assert.fail(`no input ${name}`));
 }
 
-function runStep(id: string, workspace: string, given: Record<string, string>) {
+/** bash, found on this process's PATH (a step may be run with another PATH). */
+const BASH = (process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'bash')).find((f) => fs.existsSync(f)) ?? 'bash';
+
+function runStep(id: string, workspace: string, given: Record<string, string>, PATH = process.env.PATH) {
   const output = path.join(workspace, '..', 'github-output');
   fs.writeFileSync(output, '');
-  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', stepScript(id, { ...defaults(), ...given })],
-    { cwd: workspace, env: { ...process.env, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output }, encoding: 'utf8' });
+  const r = spawnSync(BASH, ['--noprofile', '--norc', '-eo', 'pipefail', '-c', stepScript(id, { ...defaults(), ...given })],
+    { cwd: workspace, env: { ...process.env, PATH, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output }, encoding: 'utf8' });
   const outputs = Object.fromEntries(fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2)));
   return { status: r.status, stderr: r.stderr, outputs };
 }
@@ -67,6 +70,28 @@ test('the action\'s lint step fails itself on a usage or I/O problem (exit 2), a
     assert.equal(r.status, 2);
     assert.equal(r.outputs['exit-code'], '2');
     assert.match(r.stderr, /confgi\/: no such file or directory/);
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
+
+test('the action installs Node only when the runner has none of 20 or later: the job\'s own Node stays on its PATH', () => {
+  // actions/setup-node ran on every use and put Node 20 first on the PATH for the rest of the job: a job that had set up Node 22
+  // for its own steps ran them on 20 after EdgeKit's step. Its `if:` reads the output of the step `node`.
+  assert.match(ACTION, /uses: actions\/setup-node@v4\n {6}if: \$\{\{ steps\.node\.outputs\.needed == 'true' \}\}/);
+  const ws = checkout();
+  try {
+    const bin = path.join(ws, '..', 'bin');
+    fs.mkdirSync(bin);
+    const withNode = (version: string | undefined) => {
+      fs.rmSync(path.join(bin, 'node'), { force: true });
+      if (version) fs.writeFileSync(path.join(bin, 'node'), `#!/bin/sh\necho ${version}\n`, { mode: 0o755 });
+      return runStep('node', ws, {}, `${bin}:/nonexistent`);
+    };
+    assert.equal(withNode('22').outputs.needed, 'false');
+    assert.equal(withNode('20').outputs.needed, 'false');
+    assert.equal(withNode('18').outputs.needed, 'true');
+    assert.equal(withNode(undefined).outputs.needed, 'true', 'no node on the PATH');
   } finally {
     fs.rmSync(path.dirname(ws), { recursive: true, force: true });
   }
