@@ -168,7 +168,9 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       st = fs.statSync(p);
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}.`, missing });
+      // A pattern that reached us unexpanded (quoted, or a shell that does not expand it): ESLint expands its own, we do not.
+      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns: leave the pattern unquoted for the shell to expand, or name the folder (it is walked for the EdgeKit files)' : '';
+      errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}${glob}.`, missing });
       continue;
     }
     if (st.isDirectory()) {
@@ -251,11 +253,17 @@ function toJson(results: FileResult[]) {
   });
 }
 
-/** A file as SARIF's artifactLocation.uri, a URI reference (SARIF 2.1.0 §3.4.3): a relative path with each segment
- * percent-encoded (a "#" or "?" in a name would start a fragment or a query), an absolute path as a file: URI. */
-function artifactUri(file: string): string {
-  if (path.isAbsolute(file)) return pathToFileURL(file).href;
-  return file.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/');
+/** The uriBaseId of a relative artifact URI: the current folder, which is the checkout's root in CI (code scanning places an alert
+ * by its path from the repository's root), given in the run's originalUriBaseIds. */
+const SRCROOT = '%SRCROOT%';
+
+/** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the current folder, its path from there with
+ * each segment percent-encoded (a "#" or "?" in a name would start a fragment or a query) and the base SRCROOT, however the path
+ * was written ("./config", absolute); outside it, a file: URI, which needs no base ("../x" is no path in the repository). */
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  const rel = path.relative(process.cwd(), path.resolve(file));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return { uri: pathToFileURL(path.resolve(file)).href };
+  return { uri: rel.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/'), uriBaseId: SRCROOT };
 }
 
 function toSarif(results: FileResult[]) {
@@ -269,6 +277,7 @@ function toSarif(results: FileResult[]) {
       tool: { driver: { name: 'EdgeKit', version: VERSION, rules: [...used].sort().map((id) => ({
         id, shortDescription: { text: CODES[id]?.description ?? id }, defaultConfiguration: { level: level(CODES[id]?.severity ?? 'error') },
       })) } },
+      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(process.cwd()).href.replace(/\/?$/, '/') } },
       columnKind: 'utf16CodeUnits',
       results: results.flatMap((r) => {
         const t = new LineTable(r.text);
@@ -277,7 +286,7 @@ function toSarif(results: FileResult[]) {
           return {
             ruleId: p.code, level: level(p.severity), message: { text: p.message },
             locations: [{ physicalLocation: {
-              artifactLocation: { uri: artifactUri(r.file) },
+              artifactLocation: artifactLocation(r.file),
               region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
             } }],
           };

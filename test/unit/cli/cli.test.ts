@@ -874,3 +874,14 @@ test('readStreamWhole stops reading standard input past the bound', async () => 
   assert.equal(read, 3);
   assert.equal(String(await readStreamWhole((async function* () { yield 'a'; yield Buffer.from('b'); })(), 2)), 'ab');
 });
+
+test('a glob pattern that reached the CLI unexpanded (quoted, or a shell that does not expand it) is named as one, not only as a missing file', async () => {
+  // `edgekit lint 'config/**/*.filter.json'` (an npm script, Windows' cmd) said only "no such file or directory"; ESLint expands
+  // its own patterns, EdgeKit does not.
+  const dir = tmpdir({ 'config/a.filter.json': '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}' });
+  const r = await run(['lint', path.join(dir, 'config/**/*.filter.json')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /\*\*\/\*\.filter\.json: no such file or directory; edgekit lint does not expand glob patterns: leave the pattern unquoted for the shell to expand, or name the folder \(it is walked for the EdgeKit files\)\.$/m);
+  const plain = await run(['lint', path.join(dir, 'config/b.filter.json')]);
+  assert.match(plain.stderr, /b\.filter\.json: no such file or directory\.$/m, 'a plain missing name is said as before');
+});

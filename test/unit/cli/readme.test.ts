@@ -96,3 +96,21 @@ test('each command\'s usage names exactly the options its parser takes (the READ
   assert.deepEqual(named([TEST_FILTER_USAGE.split('\n')[0]]), Object.keys(TEST_FILTER_OPTIONS).sort());
   assert.deepEqual(named([TEST_RULES_USAGE.split('\n')[0]]), Object.keys(TEST_RULES_OPTIONS).sort());
 });
+
+test('the lint commands docs/ci.md, action.yml and the pre-commit hook give use only options and formats edgekit lint has', async () => {
+  // Copied into pipelines as they are: a flag the CLI does not take is a usage error (exit 2) in someone's CI.
+  const { LINT_OPTIONS } = await import('../../../server/src/cli');
+  const formats = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'];
+  const blocks = [...read('docs/ci.md').matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+  const lines = [blocks, read('action.yml'), read('.pre-commit-hooks.yaml')].join('\n').split('\n')
+    .map((l) => /(?:dist\/cli\.js"?|\bedgekit) lint (.*)/.exec(l)?.[1]).filter((l): l is string => l !== undefined);
+  assert.ok(lines.length >= 7, lines.join('\n'));
+  for (const l of lines) {
+    const words = l.replace(/\s(#|>|\|\|).*$/, '').split(/\s+/);
+    words.forEach((w, i) => {
+      if (!w.startsWith('--')) return;
+      assert.ok(w.slice(2).split('=')[0] in LINT_OPTIONS, `"${w}" in "${l}"`);
+      if (w === '--format') assert.ok(formats.includes(words[i + 1]), `the format of "${l}"`);
+    });
+  }
+});

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
 import { main } from '../../../server/src/cli';
 import { kinds } from '../../../server/src/core';
@@ -102,6 +103,39 @@ test('SARIF artifact URIs are URI references: a space or "#" in a file name is p
     assert.ok(abs[0].startsWith('file:///'), abs[0]);
     assert.equal(new URL(abs[0]).pathname.endsWith('/sub%20dir/a%20%231.rpc.json'), true, abs[0]);
   } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SARIF URIs are relative to the current folder (the checkout in CI) with the uriBaseId %SRCROOT% the run resolves, however the path is written', async () => {
+  // Code scanning places an alert by a URI relative to the repository's root; SARIF 2.1.0 §3.4.3 has a relative URI say its base
+  // (uriBaseId, resolved by run.originalUriBaseIds). It had none, "./config" was written "./config/...", the absolute path of a
+  // file in the checkout a file: URI and a file above the folder "../rpc/...": none of which is a path in the repository.
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-sarif-')));
+  const before = process.cwd();
+  try {
+    fs.mkdirSync(path.join(dir, 'repo', 'config'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'elsewhere'));
+    const bad = '{"jsonrpc": "2.0", "method": "eth_getBalanse", "params": [], "id": 1}';
+    fs.writeFileSync(path.join(dir, 'repo', 'config', 'a.rpc.json'), bad);
+    fs.writeFileSync(path.join(dir, 'repo', 'config', 'b.rpc.json'), bad);
+    fs.writeFileSync(path.join(dir, 'elsewhere', 'c.rpc.json'), bad);
+    process.chdir(path.join(dir, 'repo'));
+    let stdout = '';
+    const code = await main(['lint', '--format', 'sarif', './config/a.rpc.json', path.join(dir, 'repo', 'config', 'b.rpc.json'), '../elsewhere/c.rpc.json'],
+      { stdout: (s) => { stdout += s; }, stderr: () => undefined });
+    assert.equal(code, 1);
+    const log = JSON.parse(stdout) as { runs: { originalUriBaseIds?: Record<string, { uri: string }>; results: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[] };
+    assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+    const run = log.runs[0];
+    assert.deepEqual(run.results.map((r) => r.locations[0].physicalLocation.artifactLocation), [
+      { uri: 'config/a.rpc.json', uriBaseId: '%SRCROOT%' },
+      { uri: 'config/b.rpc.json', uriBaseId: '%SRCROOT%' },
+      { uri: pathToFileURL(path.join(dir, 'elsewhere', 'c.rpc.json')).href },
+    ]);
+    assert.deepEqual(run.originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(path.join(dir, 'repo')).href + '/' } });
+  } finally {
+    process.chdir(before);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

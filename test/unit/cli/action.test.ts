@@ -1,0 +1,98 @@
+// action.yml's steps run by hand, as the runner runs a composite action's `shell: bash` step (`bash --noprofile --norc -eo pipefail`,
+// in the workspace, with GITHUB_ACTION_PATH and GITHUB_OUTPUT set, each `${{ inputs.NAME }}` replaced by its text): the
+// repository's dist/cli.js (test:unit builds it) on a checkout of EdgeKit files with mistakes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const ACTION = fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8');
+
+/** The inputs' defaults. */
+function defaults(): Record<string, string> {
+  const block = /^inputs:\n([\s\S]*?)^runs:/m.exec(ACTION)![1];
+  const out: Record<string, string> = {};
+  for (const m of block.matchAll(/^ {2}([\w-]+):\n(?: {4}.*\n)*? {4}default: (.*)$/gm)) out[m[1]] = m[2].replace(/^"(.*)"$/, '$1');
+  return out;
+}
+
+/** The `run` script of the step with this id, its inputs written in. */
+function stepScript(id: string, inputs: Record<string, string>): string {
+  const step = ACTION.split(/\n {4}- /).find((s) => new RegExp(`^ {6}id: ${id}$`, 'm').test(s)) ?? assert.fail(`no step ${id} in action.yml`);
+  const run = /^ {6}run: \|\n((?: {8}.*\n?)+)/m.exec(step) ?? assert.fail(`the step ${id} has no run block`);
+  return run[1].replace(/^ {8}/gm, '').replace(/\$\{\{ inputs\.([\w-]+) \}\}/g, (_, name: string) => inputs[name] ?? assert.fail(`no input ${name}`));
+}
+
+/** bash, found on this process's PATH (a step may be run with another PATH). */
+const BASH = (process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'bash')).find((f) => fs.existsSync(f)) ?? 'bash';
+
+function runStep(id: string, workspace: string, given: Record<string, string>, PATH = process.env.PATH) {
+  const output = path.join(workspace, '..', 'github-output');
+  fs.writeFileSync(output, '');
+  const r = spawnSync(BASH, ['--noprofile', '--norc', '-eo', 'pipefail', '-c', stepScript(id, { ...defaults(), ...given })],
+    { cwd: workspace, env: { ...process.env, PATH, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output }, encoding: 'utf8' });
+  const outputs = Object.fromEntries(fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2)));
+  return { status: r.status, stderr: r.stderr, outputs };
+}
+
+function checkout(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-action-'));
+  const ws = path.join(dir, 'repo');
+  fs.mkdirSync(path.join(ws, 'config'), { recursive: true });
+  fs.writeFileSync(path.join(ws, 'config', 'edge.filter.json'), '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
+  return ws;
+}
+
+test('the action\'s lint step writes the SARIF log where sarif-file says, making its folder, and passes "errors found" on as exit-code 1', () => {
+  // `> "${{ inputs.sarif-file }}"` into a folder that did not exist failed in the shell with status 1 before EdgeKit ran: the step
+  // took it for "errors found", the upload found no file and the last step said "EdgeKit found errors".
+  const ws = checkout();
+  try {
+    for (const sarifFile of ['edgekit.sarif', 'reports/edgekit.sarif']) {
+      const r = runStep('lint', ws, { 'sarif-file': sarifFile });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.outputs['exit-code'], '1', sarifFile);
+      const log = JSON.parse(fs.readFileSync(path.join(ws, sarifFile), 'utf8')) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+      assert.deepEqual(log.runs[0].results.map((x) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation.uri]), [['logpush/unknown-field', 'config/edge.filter.json']]);
+    }
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
+
+test('the action\'s lint step fails itself on a usage or I/O problem (exit 2), as docs/ci.md says', () => {
+  const ws = checkout();
+  try {
+    const r = runStep('lint', ws, { paths: 'confgi/' });
+    assert.equal(r.status, 2);
+    assert.equal(r.outputs['exit-code'], '2');
+    assert.match(r.stderr, /confgi\/: no such file or directory/);
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
+
+test('the action installs Node only when the runner has none of 20 or later: the job\'s own Node stays on its PATH', () => {
+  // actions/setup-node ran on every use and put Node 20 first on the PATH for the rest of the job: a job that had set up Node 22
+  // for its own steps ran them on 20 after EdgeKit's step. Its `if:` reads the output of the step `node`.
+  assert.match(ACTION, /uses: actions\/setup-node@v4\n {6}if: \$\{\{ steps\.node\.outputs\.needed == 'true' \}\}/);
+  const ws = checkout();
+  try {
+    const bin = path.join(ws, '..', 'bin');
+    fs.mkdirSync(bin);
+    const withNode = (version: string | undefined) => {
+      fs.rmSync(path.join(bin, 'node'), { force: true });
+      if (version) fs.writeFileSync(path.join(bin, 'node'), `#!/bin/sh\necho ${version}\n`, { mode: 0o755 });
+      return runStep('node', ws, {}, `${bin}:/nonexistent`);
+    };
+    assert.equal(withNode('22').outputs.needed, 'false');
+    assert.equal(withNode('20').outputs.needed, 'false');
+    assert.equal(withNode('18').outputs.needed, 'true');
+    assert.equal(withNode(undefined).outputs.needed, 'true', 'no node on the PATH');
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
