@@ -308,8 +308,9 @@ const kindPhase: Rule = {
  * the phases list's execution order): skipping its execution does nothing. Beside an item it keeps, the fix removes every such item
  * at once (it does nothing, so the removal changes nothing); with none left, no fix (which phase was meant, or whether the rule
  * belongs in an earlier phase, is the user's).
- * A removal is preferred when an item that stays (a phase still to come) remains after it (lf17): past items and the own phase beside
- * one that stays get, on the own warning, the removal of both kinds at once first.
+ * Past items and the own phase beside one that stays get, on the own warning, the removal of both kinds at once first (lf17). No
+ * removal is preferred, so Fix all (a problem's only fix, when preferred) leaves them: each warning says what the user may have
+ * meant ("ruleset": "current", an earlier phase), which a removal on save would take away with it.
  */
 const skipOwnPhase: Rule = {
   id: 'ruleset/skip-own-phase',
@@ -326,12 +327,10 @@ const skipOwnPhase: Rule = {
       const path: JsonPath = ['rules', i, 'action_parameters', 'phases'];
       const past = new Set(phases.flatMap((q, n) => (typeof q === 'string' && q !== phase && phaseRunsBefore(q, phase) ? [n] : [])));
       const own = new Set(phases.flatMap((q, n) => (q === phase ? [n] : [])));
-      // An item that stays: one that skips a phase still to come. A removal that leaves one is preferred (what it removes skips
-      // nothing; Fix all takes it); one that leaves only wrong items is not (which was meant is the user's), so Fix all never
-      // empties "phases" (rl11's leftover, lf17).
+      // An item that stays: one that skips a phase still to come; the removal of every wrong item at once needs one (rl11's leftover,
+      // lf17), or it would empty "phases"
       const stays = phases.length > past.size + own.size;
-      const removal = (title: string, items: ReadonlySet<number>, preferred = stays) =>
-        ({ title, edits: itemRemovals(phases.length, (q) => doc.locate([...path, q]), items), ...(preferred ? { preferred } : {}) });
+      const removal = (title: string, items: ReadonlySet<number>) => ({ title, edits: itemRemovals(phases.length, (q) => doc.locate([...path, q]), items) });
       past.forEach((k) => {
         const message = `Rule ${i} skips phase ${phases[k]}, which runs before phase ${phase}, its own (the phases list's execution order): "phases" skips the execution of phases still to come, and ${phases[k]} has run already when this rule runs.`;
         const fixes = past.size < phases.length
@@ -348,9 +347,8 @@ const skipOwnPhase: Rule = {
         const message = `Rule ${i} skips phase ${phase}, its own: "phases" skips the execution of other phases, those that run later (the skip options list ${SKIPPABLE_PHASES.join(', ')}); this phase's remaining rules are skipped with ${current}.`;
         let fixes;
         if (phases.some((q) => q !== phase)) {
-          // Beside past items too: first the removal of every wrong item, preferred; the own items' alone not (a problem's only fix
-          // is Fix all's: the past warning's stays alone, and Fix all's next pass takes this one's, then alone)
-          const ownAlone = removal(`Remove "${phase}" from "phases"`, own, stays && past.size === 0);
+          // Beside past items and one that stays: first the removal of every wrong item, then the own items' alone
+          const ownAlone = removal(`Remove "${phase}" from "phases"`, own);
           fixes = stays && past.size > 0
             ? [removal(`Remove "${phase}" and the phases that run before it from "phases"`, new Set([...past, ...own])), ownAlone]
             : [ownAlone];
