@@ -266,6 +266,44 @@ function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
   return { uri: rel.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/'), uriBaseId: SRCROOT };
 }
 
+/** A SARIF title (reportingDescriptor.shortDescription: "a single sentence ... understandable when visible space is limited to a
+ * single line", the alert's heading in code scanning) from a code's description: its first sentence; past TITLE_MAX characters,
+ * its main clause (before a ":" or ";" outside parentheses), then without its parentheses, then cut at a word with "…". */
+export function ruleTitle(description: string): string {
+  const sentence = (/^(.*?[.!?])(?=\s|$)/s.exec(description)?.[1] ?? description).replace(/\.$/, '');
+  if (sentence.length <= TITLE_MAX) return sentence;
+  let depth = 0, clause = sentence;
+  for (let i = 0; i < sentence.length - 1; i++) {
+    const c = sentence[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === ':' || c === ';') && sentence[i + 1] === ' ' && i >= 20) { clause = sentence.slice(0, i); break; }
+  }
+  if (clause.length <= TITLE_MAX) return clause;
+  const bare = clause.replace(/ \((?:[^()]|\([^()]*\))*\)/g, '');
+  if (bare.length <= TITLE_MAX) return bare;
+  const cut = bare.slice(0, TITLE_MAX);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;
+}
+const TITLE_MAX = 100;
+
+/** A code as a SARIF rule (SARIF 2.1.0 §3.49; GitHub's "SARIF support for code scanning" lists these members): a short title, the
+ * code's whole description as fullDescription, help (shown in the alert's panel) saying where the code table is, the code's area
+ * as a tag. No helpUri: the package has no public address (it is private, with no repository or homepage), and the editor's
+ * codeDescription.href is the README of the installed extension, a file no code scanning reader can open. */
+function sarifRule(id: string, defaultLevel: string) {
+  const description = CODES[id]?.description ?? id;
+  const where = `EdgeKit's README, section "Diagnostic codes" (README.md#${codes.anchor(id)})`;
+  return {
+    id, shortDescription: { text: ruleTitle(description) }, fullDescription: { text: description },
+    help: {
+      text: `${id}: ${description}\n\nEvery EdgeKit code is listed in ${where}.`,
+      markdown: `**${id}**: ${description}\n\nEvery EdgeKit code is listed in ${where}.`,
+    },
+    defaultConfiguration: { level: defaultLevel }, properties: { tags: [id.split('/')[0]] },
+  };
+}
+
 function toSarif(results: FileResult[]) {
   const used = new Set<string>();
   for (const r of results) for (const p of r.problems) used.add(p.code);
@@ -274,9 +312,7 @@ function toSarif(results: FileResult[]) {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [{
-      tool: { driver: { name: 'EdgeKit', version: VERSION, rules: [...used].sort().map((id) => ({
-        id, shortDescription: { text: CODES[id]?.description ?? id }, defaultConfiguration: { level: level(CODES[id]?.severity ?? 'error') },
-      })) } },
+      tool: { driver: { name: 'EdgeKit', version: VERSION, rules: [...used].sort().map((id) => sarifRule(id, level(CODES[id]?.severity ?? 'error'))) } },
       originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(process.cwd()).href.replace(/\/?$/, '/') } },
       columnKind: 'utf16CodeUnits',
       results: results.flatMap((r) => {

@@ -8,8 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
-import { main } from '../../../server/src/cli';
-import { kinds } from '../../../server/src/core';
+import { main, ruleTitle } from '../../../server/src/cli';
+import { codes, kinds } from '../../../server/src/core';
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/sarif/sarif-2.1.0-rtm.5.json'), 'utf8'));
 
@@ -138,4 +138,44 @@ test('SARIF URIs are relative to the current folder (the checkout in CI) with th
     process.chdir(before);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('SARIF rules have a one-line title, the whole description, help naming the README\'s code table, a tag and a default level', async () => {
+  // shortDescription was the code's whole description (up to 440 characters), which code scanning shows as the alert's title; there
+  // was no fullDescription and no help, which its alert panel shows.
+  const { log } = await sarifOf({
+    'a.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}',
+    'c.ruleset.json': '{"rules": [{"action": "block", "expression": "http.host matches \\"(?u)\\\\bx\\""}]}',
+    'd.rpc.json': '{"jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1, "id": 2}',
+  });
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+  type Rule = { id: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string; markdown: string };
+    defaultConfiguration: { level: string }; properties: { tags: string[] } };
+  const rules = (log as { runs: { tool: { driver: { rules: Rule[] } } }[] }).runs[0].tool.driver.rules;
+  const ids = rules.map((r) => r.id);
+  for (const id of ['logpush/unknown-field', 'ruleset/expr-regex-word-boundary', 'syntax/duplicate-key']) assert.ok(ids.includes(id), `${id} in ${ids}`);
+  for (const r of rules) {
+    const info = codes.all[r.id];
+    assert.equal(r.fullDescription.text, info.description);
+    assert.ok(r.shortDescription.text.length <= 100 && !r.shortDescription.text.includes('\n'), r.shortDescription.text);
+    const bare = (s: string) => s.replace(/ \((?:[^()]|\([^()]*\))*\)/g, '');
+    assert.ok(bare(info.description).startsWith(bare(r.shortDescription.text.replace(/…$/, ''))), `${r.id}: ${r.shortDescription.text}`);
+    assert.ok(r.help.text.includes(info.description) && r.help.text.includes(`README.md#${codes.anchor(r.id)}`), r.help.text);
+    assert.ok(r.help.markdown.includes(`**${r.id}**`), r.help.markdown);
+    assert.deepEqual(r.properties.tags, [r.id.split('/')[0]]);
+    assert.equal(r.defaultConfiguration.level, info.severity === 'warning' ? 'warning' : info.severity === 'error' ? 'error' : 'note');
+  }
+  const byId = (id: string) => rules.find((r) => r.id === id)!;
+  assert.equal(byId('syntax/duplicate-key').shortDescription.text, 'The same key twice in one object');
+  assert.equal(byId('ruleset/expr-regex-word-boundary').shortDescription.text,
+    'A "matches" regex with a word boundary EdgeKit\'s Test Rules reads otherwise than the platform');
+});
+
+test('a rule\'s title: the first sentence; when long, its main clause, then without parentheses, then cut at a word', () => {
+  assert.equal(ruleTitle('A comma before a closing bracket or brace; JSON does not allow it.'), 'A comma before a closing bracket or brace; JSON does not allow it');
+  const long = 'x'.repeat(30);
+  assert.equal(ruleTitle(`A thing (with: a colon inside) that is ${long}; then ${long} ${long}. Second.`), `A thing (with: a colon inside) that is ${long}`);
+  assert.equal(ruleTitle(`A thing (${long} ${long}) that ${long} is. More.`), `A thing that ${long} is`);
+  const words = ruleTitle(`${'word '.repeat(40)}end.`);
+  assert.ok(words.endsWith('word…') && words.length <= 101, words);
 });
