@@ -257,13 +257,22 @@ function toJson(results: FileResult[]) {
  * by its path from the repository's root), given in the run's originalUriBaseIds. */
 const SRCROOT = '%SRCROOT%';
 
-/** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the current folder, its path from there with
- * each segment percent-encoded (a "#" or "?" in a name would start a fragment or a query) and the base SRCROOT, however the path
- * was written ("./config", absolute); outside it, a file: URI, which needs no base ("../x" is no path in the repository). */
-function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+/** A file's path in the repository: from the current folder (the checkout's root in CI, where code scanning, GitLab and the
+ * Actions runner take a relative path from), "/"-separated, however it was written ("./config", absolute); undefined for a file
+ * outside that folder ("../x" is no path in the repository). */
+function repoPath(file: string): string | undefined {
   const rel = path.relative(process.cwd(), path.resolve(file));
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return { uri: pathToFileURL(path.resolve(file)).href };
-  return { uri: rel.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/'), uriBaseId: SRCROOT };
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
+/** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the current folder, its repoPath with each
+ * segment percent-encoded (a "#" or "?" in a name would start a fragment or a query) and the base SRCROOT; outside it, a file:
+ * URI, which needs no base. */
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  const rel = repoPath(file);
+  if (rel === undefined) return { uri: pathToFileURL(path.resolve(file)).href };
+  return { uri: rel.split('/').map((seg) => encodeURIComponent(seg)).join('/'), uriBaseId: SRCROOT };
 }
 
 /** A SARIF title (reportingDescriptor.shortDescription: "a single sentence ... understandable when visible space is limited to a
@@ -359,7 +368,8 @@ function toGithub(results: FileResult[]): string {
 }
 
 /**
- * GitLab's code quality report (`artifacts: reports: codequality`: the merge request's widget and diff). The fingerprint is the
+ * GitLab's code quality report (`artifacts: reports: codequality`: the merge request's widget and diff), its path the file's
+ * repoPath (GitLab's docs: relative to the repository, without "./"), or as given outside the current folder. The fingerprint is the
  * file, code, message and which occurrence of those it is, not the line: a finding that moves with an edit above it stays the same
  * finding, and two alike in one file stay two (GitLab keeps one per fingerprint). Severity as eslint-formatter-gitlab maps ESLint's:
  * error major, warning minor, information and hints info.
@@ -369,14 +379,15 @@ function toGitlab(results: FileResult[]) {
   return results.flatMap((r) => {
     const t = new LineTable(r.text);
     const seen = new Map<string, number>();
+    const file = repoPath(r.file) ?? r.file;
     return r.problems.map((p) => {
-      const key = `${r.file}\0${p.code}\0${p.message}`;
+      const key = `${file}\0${p.code}\0${p.message}`;
       const nth = (seen.get(key) ?? 0) + 1;
       seen.set(key, nth);
       return {
         description: p.message, check_name: p.code, fingerprint: createHash('sha256').update(`${key}\0${nth}`).digest('hex'),
         severity: severity[p.severity] ?? 'info',
-        location: { path: r.file.split(path.sep).join('/'), lines: { begin: t.position(p.offset).line + 1, end: t.position(p.offset + p.length).line + 1 } },
+        location: { path: file, lines: { begin: t.position(p.offset).line + 1, end: t.position(p.offset + p.length).line + 1 } },
       };
     });
   });

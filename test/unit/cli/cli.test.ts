@@ -130,6 +130,29 @@ test('gitlab format: code quality issues; fingerprints unique per finding and st
   }
 });
 
+test('gitlab format: paths from the current folder (the repository\'s root in the job), however written; a file outside it as given', async () => {
+  // GitLab places an issue by location.path relative to the repository ("lib/index.js", no "./"): "./config/a.rpc.json" and the
+  // absolute path of a file in the checkout were written as given, so the merge request showed them on no file of its diff.
+  const dir = fs.realpathSync(tmpdir({ 'repo/config/a.rpc.json': '{"a":1,}', 'repo/config/b.rpc.json': '{"a":1,}', 'elsewhere/c.rpc.json': '{"a":1,}' }));
+  const cwd = process.cwd();
+  process.chdir(path.join(dir, 'repo'));
+  try {
+    const argv = ['lint', '--format', 'gitlab', './config/a.rpc.json', path.join(dir, 'repo', 'config', 'b.rpc.json'), '../elsewhere/c.rpc.json'];
+    const r = await run(argv);
+    assert.equal(r.code, 1);
+    type Issue = { fingerprint: string; location: { path: string; lines: { begin: number } } };
+    const issues = JSON.parse(r.stdout) as Issue[];
+    assert.deepEqual([...new Set(issues.map((i) => i.location.path))], ['config/a.rpc.json', 'config/b.rpc.json', '../elsewhere/c.rpc.json']);
+    assert.ok(issues.every((i) => i.location.lines.begin === 1));
+    // The fingerprint is the path in the repository's, not the spelling's: the same run again, the file named otherwise, gives it again.
+    const again = JSON.parse((await run(['lint', '--format', 'gitlab', 'config/a.rpc.json', 'config/b.rpc.json', '../elsewhere/c.rpc.json'])).stdout) as Issue[];
+    assert.deepEqual(again.map((i) => i.fingerprint), issues.map((i) => i.fingerprint));
+  } finally {
+    process.chdir(cwd);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('usage and I/O problems exit 2 with a message on stderr', async () => {
   assert.equal((await run(['lint'])).code, 2);
   const bad = await run(['lint', '--format', 'xml', '.']);
