@@ -350,6 +350,7 @@ function oneLine(s: string): string {
  * GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`): each problem becomes an annotation on the pull request's
  * diff, in any repository (code scanning, which takes the SARIF, is not on every plan). Severity: error, warning, and notice for
  * information and hints. Escaping as the Actions toolkit's command.ts: `%`, CR and LF in the message; also `:` and `,` in properties.
+ * The file is its repoPath (the runner takes a relative `file` from the workspace, the checkout's root), or as given outside it.
  */
 function toGithub(results: FileResult[]): string {
   const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -360,7 +361,7 @@ function toGithub(results: FileResult[]): string {
     const t = new LineTable(r.text);
     for (const p of r.problems) {
       const a = t.position(p.offset), b = t.position(p.offset + p.length);
-      out += `::${level[p.severity] ?? 'notice'} file=${prop(r.file)},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
+      out += `::${level[p.severity] ?? 'notice'} file=${prop(repoPath(r.file) ?? r.file)},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
         `title=${prop(`EdgeKit ${p.code}`)}::${data(p.message)}\n`;
     }
   }

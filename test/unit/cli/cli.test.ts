@@ -77,6 +77,23 @@ test('github format: one workflow command per problem, 1-based, message and prop
   assert.ok(!/%(?!25|0D|0A|3A|2C)/.test(w.stdout), w.stdout);
 });
 
+test('github format: file= is the path from the current folder (the workspace in Actions), however written; a file outside it as given', async () => {
+  // The runner takes a relative file= from the workspace (the checkout): "./config/..." and the checkout's absolute path were
+  // written as given. The path's "," and ":" are escaped as properties are, the message's "%" as data.
+  const dir = fs.realpathSync(tmpdir({ 'repo/config/a,b:c.rpc.json': '{"a":1,}', 'repo/config/d.rpc.json': '{"a":1,}', 'elsewhere/e.rpc.json': '{"a":1,}' }));
+  const cwd = process.cwd();
+  process.chdir(path.join(dir, 'repo'));
+  try {
+    const r = await run(['lint', '--format', 'github', './config/a,b:c.rpc.json', path.join(dir, 'repo', 'config', 'd.rpc.json'), '../elsewhere/e.rpc.json']);
+    assert.equal(r.code, 1);
+    const files = [...new Set(r.stdout.trimEnd().split('\n').map((l) => /^::\w+ file=([^,]*),/.exec(l)?.[1]))];
+    assert.deepEqual(files, ['config/a%2Cb%3Ac.rpc.json', 'config/d.rpc.json', '../elsewhere/e.rpc.json']);
+  } finally {
+    process.chdir(cwd);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a file name with a line break cannot start a line of its own (a workflow command in CI) in any format, on stdout or stderr', { skip: process.platform === 'win32' }, async () => {
   // A pull request can add files with any name: "x\n::error file=README.md::..." printed as is is a workflow command the
   // runner obeys (GitHub reads commands on stdout and stderr), here from the stylish and line formats' file lines and from the
