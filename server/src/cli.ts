@@ -697,7 +697,9 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }
-    if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return cmd === undefined ? 2 : 0; }
+    if (cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return 0; }
+    // No command is a usage error as any other: on stderr, the synopses and where the rest is (the whole help was on stdout, exit 2).
+    if (cmd === undefined) throw new UsageError('No command given.');
     if (cmd === 'lint') {
       if (asksHelp(rest)) { io.stdout(USAGE + '\n'); return 0; }
       return await lint(rest, io);

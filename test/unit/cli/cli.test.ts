@@ -652,6 +652,13 @@ test('a usage error ends with the synopsis of its command and where the details 
   assert.match(unknown.stderr, /^edgekit: Unknown command "frobnicate"\.\n\nUsage:\n {2}edgekit lint /);
   for (const c of ['mock', 'test-filter', 'test-rules']) assert.match(unknown.stderr, new RegExp(`\\n {2}edgekit ${c} `), `lists ${c}`);
   assert.match(unknown.stderr, /\nRun "edgekit --help" for the details\.\n$/);
+  // No command at all is one too: it printed the whole help on stdout, exit 2, where `--help` prints it on stdout with exit 0.
+  const none = await run([]);
+  assert.deepEqual([none.code, none.stdout], [2, '']);
+  assert.equal(none.stderr, unknown.stderr.replace('Unknown command "frobnicate".', 'No command given.'));
+  const help = await run(['--help']);
+  assert.deepEqual([help.code, help.stderr], [0, '']);
+  assert.match(help.stdout, /^Usage:\n {2}edgekit lint [^]*Exit codes: /);
 });
 
 test('--quiet reports errors only; --max-warnings N fails on more than N warnings, counted with or without --quiet', async () => {
