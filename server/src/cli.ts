@@ -259,11 +259,25 @@ const SRCROOT = '%SRCROOT%';
 
 /** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the current folder, its path from there with
  * each segment percent-encoded (a "#" or "?" in a name would start a fragment or a query) and the base SRCROOT, however the path
- * was written ("./config", absolute); outside it, a file: URI, which needs no base ("../x" is no path in the repository). */
+ * was written ("./config", absolute, through a link to the folder); outside it, a file: URI, which needs no base ("../x" is no path
+ * in the repository). */
 function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
-  const rel = path.relative(process.cwd(), path.resolve(file));
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return { uri: pathToFileURL(path.resolve(file)).href };
+  const abs = path.resolve(file);
+  // process.cwd() is the folder's real path (getcwd): a path through a link to it ("$PWD/config" where $PWD went through one) is
+  // inside by its own real path (rv30). Asked only then, so a link inside the folder to a file elsewhere keeps its place here.
+  const rel = fromCwd(abs) ?? fromCwd(realPathOr(abs));
+  if (rel === undefined) return { uri: pathToFileURL(abs).href };
   return { uri: rel.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/'), uriBaseId: SRCROOT };
+}
+
+/** An absolute path's path from the current folder, or undefined when it is not inside it. */
+function fromCwd(abs: string): string | undefined {
+  const rel = path.relative(process.cwd(), abs);
+  return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? undefined : rel;
+}
+
+function realPathOr(abs: string): string {
+  try { return fs.realpathSync(abs); } catch { return abs; }
 }
 
 function toSarif(results: FileResult[]) {
