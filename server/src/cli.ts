@@ -168,8 +168,9 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       st = fs.statSync(p);
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      // A pattern that reached us unexpanded (quoted, or a shell that does not expand it): ESLint expands its own, we do not.
-      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns: leave the pattern unquoted for the shell to expand, or name the folder (it is walked for the EdgeKit files)' : '';
+      // A pattern that reached us unexpanded (quoted, matching no file, or a shell that does not expand it): ESLint expands its own,
+      // we do not. Unquoting is no advice: sh reads "**" as "*", so fewer files would be checked without a word (rv30).
+      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns, and a shell passes one on as it is when it is quoted or matches no file (and reads "**" as "*" unless bash\'s globstar is on): name the folder instead, which is walked for the EdgeKit files' : '';
       errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}${glob}.`, missing });
       continue;
     }
