@@ -168,8 +168,9 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       st = fs.statSync(p);
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      // A pattern that reached us unexpanded (quoted, or a shell that does not expand it): ESLint expands its own, we do not.
-      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns: leave the pattern unquoted for the shell to expand, or name the folder (it is walked for the EdgeKit files)' : '';
+      // A pattern that reached us unexpanded (quoted, matching no file, or a shell that does not expand it): ESLint expands its own,
+      // we do not. Unquoting is no advice: sh reads "**" as "*", so fewer files would be checked without a word (rv30).
+      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns, and a shell passes one on as it is when it is quoted or matches no file (and reads "**" as "*" unless bash\'s globstar is on): name the folder instead, which is walked for the EdgeKit files' : '';
       errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}${glob}.`, missing });
       continue;
     }
@@ -253,22 +254,38 @@ function toJson(results: FileResult[]) {
   });
 }
 
-/** The uriBaseId of a relative artifact URI: the current folder, which is the checkout's root in CI (code scanning places an alert
- * by its path from the repository's root), given in the run's originalUriBaseIds. */
+/** The uriBaseId of a relative artifact URI: the checkout's root, repoRoot() (code scanning places an alert by its path from the
+ * repository's root), given in the run's originalUriBaseIds. */
 const SRCROOT = '%SRCROOT%';
 
-/** A file's path in the repository: from the current folder (the checkout's root in CI, where code scanning, GitLab and the
- * Actions runner take a relative path from), "/"-separated, however it was written ("./config", absolute); undefined for a file
- * outside that folder ("../x" is no path in the repository). */
-function repoPath(file: string): string | undefined {
-  const rel = path.relative(process.cwd(), path.resolve(file));
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
-  return rel.split(path.sep).join('/');
+/** The checkout's root, where code scanning, GitLab and the Actions runner take a relative path from: the current folder. */
+function repoRoot(): string {
+  return process.cwd();
 }
 
-/** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the current folder, its repoPath with each
- * segment percent-encoded (a "#" or "?" in a name would start a fragment or a query) and the base SRCROOT; outside it, a file:
- * URI, which needs no base. */
+/** A file's path in the repository: from repoRoot(), "/"-separated, however it was written ("./config", absolute, through a link
+ * to the folder); undefined for a file outside it ("../x" is no path in the repository). */
+function repoPath(file: string): string | undefined {
+  const abs = path.resolve(file);
+  // The root is a real path (getcwd, realpath): a path through a link to it ("$PWD/config" where $PWD went through one) is inside
+  // by its own real path (rv30). Asked only then, so a link inside the folder to a file elsewhere keeps its place here.
+  const rel = fromRoot(abs) ?? fromRoot(realPathOr(abs));
+  return rel === undefined ? undefined : rel.split(path.sep).join('/');
+}
+
+/** An absolute path's path from repoRoot(), or undefined when it is not inside it. */
+function fromRoot(abs: string): string | undefined {
+  const rel = path.relative(repoRoot(), abs);
+  return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? undefined : rel;
+}
+
+function realPathOr(abs: string): string {
+  try { return fs.realpathSync(abs); } catch { return abs; }
+}
+
+/** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the checkout, its repoPath with each segment
+ * percent-encoded (a "#" or "?" in a name would start a fragment or a query) and the base SRCROOT; outside it, a file: URI, which
+ * needs no base. */
 function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
   const rel = repoPath(file);
   if (rel === undefined) return { uri: pathToFileURL(path.resolve(file)).href };
@@ -322,7 +339,7 @@ function toSarif(results: FileResult[]) {
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'EdgeKit', version: VERSION, rules: [...used].sort().map((id) => sarifRule(id, level(CODES[id]?.severity ?? 'error'))) } },
-      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(process.cwd()).href.replace(/\/?$/, '/') } },
+      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(repoRoot()).href.replace(/\/?$/, '/') } },
       columnKind: 'utf16CodeUnits',
       results: results.flatMap((r) => {
         const t = new LineTable(r.text);

@@ -83,15 +83,23 @@ test('the action installs Node only when the runner has none of 20 or later: the
   try {
     const bin = path.join(ws, '..', 'bin');
     fs.mkdirSync(bin);
-    const withNode = (version: string | undefined) => {
+    const withNode = (version: string | undefined, npm = true) => {
       fs.rmSync(path.join(bin, 'node'), { force: true });
+      fs.rmSync(path.join(bin, 'npm'), { force: true });
       if (version) fs.writeFileSync(path.join(bin, 'node'), `#!/bin/sh\necho ${version}\n`, { mode: 0o755 });
+      if (npm) fs.writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho 10.8.2\n', { mode: 0o755 });
       return runStep('node', ws, {}, `${bin}:/nonexistent`);
     };
     assert.equal(withNode('22').outputs.needed, 'false');
     assert.equal(withNode('20').outputs.needed, 'false');
     assert.equal(withNode('18').outputs.needed, 'true');
     assert.equal(withNode(undefined).outputs.needed, 'true', 'no node on the PATH');
+    // rv30: the build step runs `npm ci`; a Node 20 without npm (an image that copies the node binary alone, Debian's nodejs
+    // package without its npm package) made the action skip setup-node, which brings both, and the build failed on "npm: command
+    // not found"
+    assert.equal(withNode('22', false).outputs.needed, 'true', 'node 22 without npm');
+    // A node that prints something other than a version (a wrapper's banner) is no Node 20 the action can count on
+    assert.equal(withNode('"v22 via some-wrapper"').outputs.needed, 'true');
   } finally {
     fs.rmSync(path.dirname(ws), { recursive: true, force: true });
   }

@@ -179,3 +179,26 @@ test('a rule\'s title: the first sentence; when long, its main clause, then with
   const words = ruleTitle(`${'word '.repeat(40)}end.`);
   assert.ok(words.endsWith('word…') && words.length <= 101, words);
 });
+
+test('SARIF names a file inside the current folder by its path from there when given through a link to that folder', async () => {
+  // process.cwd() is the folder's real path (getcwd), while "$PWD/config/a.rpc.json" or "${{ github.workspace }}/config" keeps the
+  // link the shell went through (a self-hosted runner's work folder under a linked home, macOS's /tmp): compared as written, the
+  // file was outside the folder and got a file: URI, which code scanning cannot place in the repository (rv30).
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-sarif-')));
+  const before = process.cwd();
+  try {
+    fs.mkdirSync(path.join(dir, 'real', 'repo', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'real', 'repo', 'config', 'a.rpc.json'), '{"jsonrpc": "2.0", "method": "eth_getBalanse", "params": [], "id": 1}');
+    fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'), 'dir');
+    process.chdir(path.join(dir, 'link', 'repo'));
+    let stdout = '';
+    const code = await main(['lint', '--format', 'sarif', path.join(dir, 'link', 'repo', 'config', 'a.rpc.json')], { stdout: (s) => { stdout += s; }, stderr: () => undefined });
+    assert.equal(code, 1);
+    const log = JSON.parse(stdout) as { runs: { originalUriBaseIds: Record<string, { uri: string }>; results: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[] };
+    assert.deepEqual(log.runs[0].results.map((r) => r.locations[0].physicalLocation.artifactLocation), [{ uri: 'config/a.rpc.json', uriBaseId: '%SRCROOT%' }]);
+    assert.deepEqual(log.runs[0].originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(path.join(dir, 'real', 'repo')).href + '/' } });
+  } finally {
+    process.chdir(before);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
