@@ -258,9 +258,12 @@ function toJson(results: FileResult[]) {
  * repository's root), given in the run's originalUriBaseIds. */
 const SRCROOT = '%SRCROOT%';
 
-/** The checkout's root, where code scanning, GitLab and the Actions runner take a relative path from: the current folder. */
+/** The checkout's root, where code scanning, GitLab and the Actions runner take a relative path from: the folder the CI names
+ * (GITHUB_WORKSPACE in GitHub Actions, CI_PROJECT_DIR in GitLab CI), which a step with `working-directory:` does not move; else
+ * the current folder. */
 function repoRoot(): string {
-  return process.cwd();
+  const named = process.env.GITHUB_WORKSPACE || process.env.CI_PROJECT_DIR;
+  return named && path.isAbsolute(named) ? realPathOr(named) : process.cwd();
 }
 
 /** A file's path in the repository: from repoRoot(), "/"-separated, however it was written ("./config", absolute, through a link

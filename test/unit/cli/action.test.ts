@@ -8,6 +8,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+// Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
+// mean the current folder, also when they run inside a CI job.
+delete process.env.GITHUB_WORKSPACE;
+delete process.env.CI_PROJECT_DIR;
+
 const ROOT = path.resolve(__dirname, '../../..');
 const ACTION = fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8');
 

@@ -5,6 +5,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 
+// Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
+// mean the current folder, also when they run inside a CI job.
+delete process.env.GITHUB_WORKSPACE;
+delete process.env.CI_PROJECT_DIR;
+
 async function run(argv: string[]) {
   let stdout = '', stderr = '';
   const code = await main(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; } });

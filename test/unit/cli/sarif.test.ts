@@ -11,6 +11,11 @@ import Ajv04 from 'ajv-draft-04';
 import { main, ruleTitle } from '../../../server/src/cli';
 import { codes, kinds } from '../../../server/src/core';
 
+// Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
+// mean the current folder, also when they run inside a CI job.
+delete process.env.GITHUB_WORKSPACE;
+delete process.env.CI_PROJECT_DIR;
+
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/sarif/sarif-2.1.0-rtm.5.json'), 'utf8'));
 
 async function sarifOf(files: Record<string, string>): Promise<{ code: number; log: unknown }> {
@@ -199,6 +204,49 @@ test('SARIF names a file inside the current folder by its path from there when g
     assert.deepEqual(log.runs[0].originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(path.join(dir, 'real', 'repo')).href + '/' } });
   } finally {
     process.chdir(before);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('in a CI job run from a subfolder (working-directory), paths go from the checkout the CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR) in all three formats', async () => {
+  // The runner, code scanning and GitLab take a relative path from the checkout's root; a job step with `working-directory: sub`
+  // ran edgekit from sub, and the paths went from there ("a.rpc.json" for sub/a.rpc.json: no file at the checkout's root).
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ciroot-')));
+  const before = process.cwd();
+  const saved = { GITHUB_WORKSPACE: process.env.GITHUB_WORKSPACE, CI_PROJECT_DIR: process.env.CI_PROJECT_DIR };
+  try {
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.writeFileSync(path.join(dir, 'sub', 'a.rpc.json'), '{"jsonrpc": "2.0", "method": "eth_getBalanse", "params": [], "id": 1}');
+    process.chdir(path.join(dir, 'sub'));
+    const run = async (format: string) => {
+      let stdout = '';
+      await main(['lint', '--format', format, 'a.rpc.json'], { stdout: (s) => { stdout += s; }, stderr: () => undefined });
+      return stdout;
+    };
+    const sarifUri = (out: string) => (JSON.parse(out) as { runs: { originalUriBaseIds: Record<string, { uri: string }>; results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }).runs[0];
+    for (const [name, formats] of [['GITHUB_WORKSPACE', ['sarif', 'github']], ['CI_PROJECT_DIR', ['sarif', 'gitlab']]] as const) {
+      delete process.env.GITHUB_WORKSPACE; delete process.env.CI_PROJECT_DIR;
+      process.env[name] = dir;
+      for (const format of formats) {
+        const out = await run(format);
+        if (format === 'sarif') {
+          const r = sarifUri(out);
+          assert.equal(r.results[0].locations[0].physicalLocation.artifactLocation.uri, 'sub/a.rpc.json', name);
+          assert.equal(r.originalUriBaseIds['%SRCROOT%'].uri, pathToFileURL(dir).href + '/', name);
+        } else if (format === 'github') assert.match(out, /file=sub\/a\.rpc\.json,/, name);
+        else assert.equal((JSON.parse(out) as { location: { path: string } }[])[0].location.path, 'sub/a.rpc.json', name);
+      }
+    }
+    // Without either, the current folder is the root, as before
+    delete process.env.GITHUB_WORKSPACE; delete process.env.CI_PROJECT_DIR;
+    assert.equal(sarifUri(await run('sarif')).results[0].locations[0].physicalLocation.artifactLocation.uri, 'a.rpc.json');
+    // A workspace the file is not in (another checkout): the file stays as given outside it, a file: URI in SARIF
+    process.env.GITHUB_WORKSPACE = path.join(dir, 'sub', 'nested');
+    fs.mkdirSync(process.env.GITHUB_WORKSPACE);
+    assert.match(sarifUri(await run('sarif')).results[0].locations[0].physicalLocation.artifactLocation.uri, /^file:\/\/\//);
+  } finally {
+    process.chdir(before);
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
