@@ -121,11 +121,20 @@ test('no setting holds a secret', () => {
 test('untrusted workspaces: backend URLs are restricted and commands that send requests are disabled', () => {
   const restricted: string[] = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations;
   for (const key of ['edgekit.gateway.url', 'edgekit.api.baseUrl', 'edgekit.backend']) assert.ok(restricted.includes(key), key);
-  const sending = ['edgekit.gateway.send', 'edgekit.logpush.createJob', 'edgekit.migration.start', 'edgekit.migration.check',
-    'edgekit.migration.openConfig', 'edgekit.migration.exportTerraform', 'edgekit.setApiCredentials'];
+  // cfg1: Enable, Disable and Delete Logpush Job (in the palette on a job document since ui14), Open Job Configuration and Show
+  // Security Events send the API requests Update does, and were offered (and enabled) in an untrusted window whose user settings
+  // say "remote", where Update is not: run, they met the runtime refusal of backend.ts endpoints().
+  const sending = ['edgekit.gateway.send', 'edgekit.logpush.createJob', 'edgekit.logpush.updateJob', 'edgekit.logpush.proveOwnership',
+    'edgekit.logpush.enableJob', 'edgekit.logpush.disableJob', 'edgekit.logpush.deleteJob', 'edgekit.logpush.openJob',
+    'edgekit.securityEvents.show', 'edgekit.migration.start', 'edgekit.migration.check', 'edgekit.migration.openConfig',
+    'edgekit.migration.exportTerraform', 'edgekit.setApiCredentials'];
   for (const id of sending) {
     const c = pkg.contributes.commands.find((x: { command: string }) => x.command === id);
     assert.match(String(c.enablement), /isWorkspaceTrusted/, id);
+    if (id === 'edgekit.setApiCredentials') continue;
+    // The embedded mock keeps answering in an untrusted window; real endpoints do not.
+    assert.equal(evaluateWhen(String(c.enablement), { isWorkspaceTrusted: false, 'config.edgekit.backend': 'remote' }), false, id);
+    assert.equal(evaluateWhen(String(c.enablement), { isWorkspaceTrusted: false, 'config.edgekit.backend': 'embedded' }), true, id);
   }
 });
 
