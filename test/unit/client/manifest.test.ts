@@ -114,6 +114,22 @@ test('settings.json: each setting\'s default and the documented values pass the 
   }
 });
 
+test('a number setting\'s description says its default, and its unit where its name has one', () => {
+  // cfg1: the Settings editor shows a number's current value, not its default: "edgekit.http.timeoutSeconds" said "Timeout of
+  // requests sent by EdgeKit commands." (neither 30 nor seconds), "edgekit.maxProblems" and "edgekit.maxFileSizeKB" no default.
+  const props = pkg.contributes.configuration.properties as Record<string, { type: string; default?: unknown; description?: string; markdownDescription?: string }>;
+  const units: [RegExp, RegExp][] = [[/Seconds$/, /\bseconds?\b/i], [/KB$/, /\bKB\b/]];
+  let numbers = 0;
+  for (const [key, p] of Object.entries(props)) {
+    if (p.type !== 'number' && p.type !== 'integer') continue;
+    numbers++;
+    const text = p.markdownDescription ?? p.description ?? '';
+    assert.match(text, new RegExp(`\\bdefault\\b[^.]*\`?\\b${String(p.default)}\\b|\\b${String(p.default)}\\b\`?[^.]*\\bdefault\\b`, 'i'), `${key}: its default ${String(p.default)}`);
+    for (const [name, unit] of units) if (name.test(key)) assert.match(text, unit, `${key}: its unit`);
+  }
+  assert.ok(numbers >= 4, `${numbers} number settings`);
+});
+
 test('no setting holds a secret', () => {
   for (const key of Object.keys(pkg.contributes.configuration.properties)) assert.doesNotMatch(key, /token|secret|password|apiKey|api\.key/i, key);
 });
