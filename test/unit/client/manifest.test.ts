@@ -45,6 +45,40 @@ test('every menu entry names a declared command', () => {
   }
 });
 
+test('every command and setting the code, the welcome views and the docs name is declared (cfg1)', () => {
+  // The tests above cover the menus, the walkthrough's steps and the titles in messages; a UserError's action, a status bar item,
+  // a lens's command, a Markdown link in a hover, a view's welcome link or media/README, a "Set edgekit.x" button and a Config getter
+  // name ids too, and a typo there fails only when clicked ("command 'edgekit.x' not found", an empty Settings search).
+  const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
+  const views = new Set<string>(Object.values(pkg.contributes.views as Record<string, { id: string }[]>).flat().map((v) => `${v.id}.focus`));
+  const settings = new Set(Object.keys(pkg.contributes.configuration.properties));
+  const protocol = fs.readFileSync(path.join(root, 'server/src/protocol.ts'), 'utf8');
+  // Run by the server itself (workspace/executeCommand): no contribution.
+  const serverRun = new Set([...protocol.matchAll(/export const \w+_COMMAND = '(edgekit\.[\w.]+)'/g)].map((m) => m[1]));
+  const files = (dir: string, ext: RegExp): string[] => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => ext.test(f)).map((f) => path.join(dir, f));
+  const texts: [string, string][] = [...files('client/src', /\.ts$/), ...files('server/src', /\.ts$/), ...files('media', /\.md$/), 'README.md']
+    .map((f) => [f, fs.readFileSync(path.join(root, f), 'utf8')]);
+  texts.push(...(pkg.contributes.viewsWelcome as { view: string; contents: string }[]).map((w): [string, string] => [`viewsWelcome ${w.view}`, decodeURIComponent(w.contents)]));
+  let commands = 0;
+  let settingRefs = 0;
+  for (const [where, text] of texts) {
+    for (const m of text.matchAll(/(?:command: |\.command = |executeCommand\(|export const \w+_COMMAND = )'(edgekit\.[\w.]+)'|command:(edgekit\.[\w.]+)/g)) {
+      const id = m[1] ?? m[2];
+      commands++;
+      assert.ok(declared.has(id) || views.has(id) || serverRun.has(id), `${where} names the command ${id}, which is not declared`);
+    }
+    for (const m of text.matchAll(/openSettings'?, args: \['(edgekit\.[\w.]+)'\]|openSettings\?\["(edgekit\.[\w.]+)"\]|turnsOffQuestion\('([\w.]+)'\)|\bget<\w+>\('([\w.]+)'|\binspect\('([\w.]+)'\)/g)) {
+      const raw = m.slice(1).find((g) => g !== undefined)!;
+      const key = raw.startsWith('edgekit.') ? raw : `edgekit.${raw}`;
+      settingRefs++;
+      assert.ok(settings.has(key), `${where} names the setting ${key}, which is not declared`);
+    }
+  }
+  for (const id of serverRun) assert.ok(!declared.has(id), `${id} is the server's: a contribution would list it in the palette`);
+  assert.ok(commands >= 20 && settingRefs >= 15, `${commands} command and ${settingRefs} setting references read`);
+});
+
 test('editor menus show only the Node build\'s commands where they are registered (edgekit.nodeHost)', () => {
   // The browser build (browserExtension.ts) registers no command: a title-bar button without edgekit.nodeHost shows in vscode.dev
   // and answers "command not found". The views are hidden there already (their own when clause).
