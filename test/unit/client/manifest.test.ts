@@ -24,6 +24,21 @@ test('package.json commands are exactly the registered command table', () => {
   for (const id of declared) assert.match(id, /^edgekit\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?$/, id);
 });
 
+test('command titles read "EdgeKit: Verb Noun" in title case, with one verb per act (cfg1)', () => {
+  // "Mock Traffic: Pause, Resume, Rate or Seed…" read "EdgeKit: Mock Traffic: …" in the palette, a second category where a verb
+  // belongs. A new command picks its verb from this list (Show, not View or Display, for what opens beside), or adds one here.
+  const verbs = new Set(['Show', 'Restart', 'Open', 'Go', 'Start', 'Stop', 'Reset', 'Set', 'Clear', 'Send', 'Copy', 'Create', 'Update',
+    'Prove', 'Enable', 'Disable', 'Delete', 'Test', 'Migrate', 'Check', 'Export', 'Continue', 'Cancel', 'Refresh', 'Deliver', 'Control']);
+  const small = new Set(['a', 'an', 'the', 'as', 'on', 'to', 'with', 'or', 'and', 'of', 'for', 'in', 'curl']);
+  for (const c of pkg.contributes.commands as { command: string; title: string; category?: string }[]) {
+    assert.equal(c.category, 'EdgeKit', c.command);
+    assert.doesNotMatch(c.title, /:/, `${c.command}: "${c.title}" (the category is the only prefix)`);
+    const words = c.title.replace(/…$/, '').replace(/[(),]/g, ' ').split(/\s+/).filter(Boolean);
+    assert.ok(verbs.has(words[0]), `${c.command}: "${c.title}" starts with a verb of the list`);
+    for (const w of words.slice(1)) assert.ok(/^[A-Z0-9]/.test(w) || small.has(w), `${c.command}: "${w}" in "${c.title}" is title case`);
+  }
+});
+
 test('a command the client\'s messages tell the user to run ("EdgeKit: Title") is a declared command of that title', () => {
   const titles = new Set<string>(pkg.contributes.commands.map((c: { title: string; category?: string }) => `${c.category ?? ''}: ${c.title}`));
   const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
