@@ -369,3 +369,38 @@ test('Open New Configuration and the Terraform export of two zones whose Unicode
     assert.equal([...fake.documents.values()].find((d) => d.uri.path.endsWith('.tf'))?.uri.path.split('/').pop(), 'xn--bcher-gra.example.managed-rules.tf');
   }));
 });
+test('two zones whose Unicode names fileSafe made one have review documents of their own: one\'s kept review is never the other\'s', async () => {
+  // rv29: bücher.example and bächer.example were both reviewed in b_cher.example.ruleset.json. A failed run left bücher's review
+  // with the user's exception; bächer's run then asked whether to keep "a configuration of bächer.example" that was bücher's,
+  // "Keep It" deployed it to bächer, and Test Rules' zone record took bücher's document for bächer's.
+  await withZonesListedAs({ 'pro.example': 'bücher.example', 'business.example': 'bächer.example' }, () => withMock(async (mock) => {
+    const exception = { action: 'skip', expression: '(http.host eq "dev.xn--bcher-kva.example")', description: 'Added in the review', enabled: true, action_parameters: { ruleset: 'current' } };
+    const review = () => [...fake.documents.values()].filter((d) => d.uri.path.endsWith('.ruleset.json')).at(-1)!;
+    let edited = false;
+    const { ctx, asked } = ctxFor(mock, (q, options) => {
+      if (!edited && /^Review the new configuration of bücher\.example/.test(q)) {
+        edited = true;
+        const cfg = JSON.parse(review().getText());
+        editDocument(review(), JSON.stringify({ ...cfg, rules: [exception, ...cfg.rules] }, null, 2) + '\n');
+      }
+      return options.includes('Keep It') ? 'Keep It' : options[0];
+    });
+    const failed = await migrate(ctx, 'bücher.example');
+    assert.equal(failed.name, 'failed', JSON.stringify(failed));
+    const kept = review();
+    assert.equal(kept.uri.path.split('/').pop(), 'xn--bcher-kva.example.ruleset.json');
+    assert.match(kept.getText(), /Added in the review/);
+
+    const done = await migrate(ctx, 'bächer.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.deepEqual(asked.filter((a) => /already holds/.test(a.q)).map((a) => a.q), [], 'bächer\'s review is not bücher\'s document');
+    const reviewed = asked.find((a) => /^Review the new configuration of bächer\.example/.test(a.q));
+    assert.match(reviewed?.q ?? '', / in xn--bcher-gra\.example\.ruleset\.json /);
+    const auth = { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } };
+    const id = ((await (await fetch(`${mock.apiBaseUrl}/zones?name=business.example`, auth)).json()) as { result: { id: string }[] }).result[0].id;
+    const ep = await (await fetch(`${mock.apiBaseUrl}/zones/${id}/rulesets/phases/http_request_firewall_managed/entrypoint`, auth)).json() as { result: { rules: { description?: string }[] } };
+    assert.ok(!ep.result.rules.some((r) => r.description === 'Added in the review'), 'bücher\'s exception is not deployed to bächer');
+    assert.match(kept.getText(), /Added in the review/, 'bücher\'s review is left as it was');
+    assert.equal(ctx.rulesetZones.zoneOf(kept.uri.toString()), 'bücher.example');
+  }, { rateLimit: false, fail: { match: /^PUT .*\/entrypoint/, status: 500, times: 1 } }));
+});
