@@ -2,6 +2,7 @@
 // configuration, a Logpush job read from the backend; and other text EdgeKit writes for the user (a Terraform export). Named after
 // what it holds, in the first workspace folder, so that Save offers that folder and that name.
 import * as vscode from 'vscode';
+import { asciiHost } from '../../server/src/core/hostName';
 
 /**
  * The name a message gives a document: its tab's title when it is untitled (a job read from the backend is
@@ -15,6 +16,16 @@ export function documentName(uri: vscode.Uri): string {
 /** A name safe as a file name: what is not a word character, "." or "-" becomes "_". */
 export function fileSafe(name: string): string {
   return name.replace(/[^\w.-]+/g, '_');
+}
+
+/**
+ * A zone's name as its documents' names start (`<zone>.ruleset.json`, `<zone>.managed-rules.tf`): an internationalised name as its
+ * A-labels ("bücher.x" → "xn--bcher-kva.x"), so that two zones never share a document (rv29: through fileSafe "bücher.x" and
+ * "bächer.x" were both "b_cher.x", and a migration's review of one took the other's document). An ASCII name is as fileSafe makes
+ * it; so is a name with no A-label form (a space, a label IDNA refuses).
+ */
+export function zoneFileSafe(zoneName: string): string {
+  return fileSafe(asciiHost(zoneName) ?? zoneName);
 }
 
 /**

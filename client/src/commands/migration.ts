@@ -8,7 +8,7 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
-import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
+import { fileSafe, freeUntitledUri, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { Wait, cancelWait, continueWait, fileName, followedElsewhere } from './migrationWait';
@@ -17,7 +17,7 @@ import { Wait, cancelWait, continueWait, fileName, followedElsewhere } from './m
 const RULESET_LANGUAGE = 'waf-ruleset';
 
 function zoneFileName(zone: Zone): string {
-  return `${fileSafe(zone.name)}.ruleset.json`;
+  return `${zoneFileSafe(zone.name)}.ruleset.json`;
 }
 
 /** Where a zone's configuration opens: an untitled <zone>.ruleset.json, or <zone>-2.ruleset.json... when a file has that name (VS
@@ -389,7 +389,7 @@ export const migrationCommands = {
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
     // In the Terraform language of an installed extension (HashiCorp's "terraform", else an HCL extension's "hcl"); no grammar of ours.
-    await showUntitledText(await freeUntitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, ['terraform', 'hcl']);
+    await showUntitledText(await freeUntitledUri(`${zoneFileSafe(zone.name)}.managed-rules.tf`), content, ['terraform', 'hcl']);
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };

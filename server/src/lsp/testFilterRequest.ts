@@ -71,21 +71,9 @@ function wireMatch(line: number, record: LogRecord): { line: number; record: Log
 /** The zone the generated sample's requests go to: the one the client named, else example.com; or why the name is refused. */
 function sampleZone(zone: unknown): string | { error: string } {
   if (zone === undefined) return coreModule().SAMPLE_ZONE;
-  const name = typeof zone === 'string' ? asciiHost(zone) : undefined;
+  const name = typeof zone === 'string' ? coreModule().asciiHost(zone) : undefined;
   return name !== undefined && name.length <= 253 && /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(name) ? name.toLowerCase()
     : { error: `The zone name ${coreModule().headOf(JSON.stringify(zone) ?? String(zone), 80)} is not a host name (letters, digits and hyphens, in labels joined by dots).` };
-}
-
-/** A host name in ASCII: an internationalised one ("bücher.test") as its A-labels ("xn--bcher-kva.test"), which is how the Host
- * header and the platform's logs write it (the WHATWG URL parser's IDNA, in Node and in the browser alike); undefined when it is none. */
-function asciiHost(name: string): string | undefined {
-  if (!/[^\x00-\x7f]/.test(name)) return name;
-  if (/[\s/\\?#@:%]/.test(name)) return undefined;
-  try {
-    return new URL(`http://${name}/`).hostname;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The tree's counts; a comparison of text that matched no line of the generated sample names the sample's values of its field. */

@@ -314,3 +314,93 @@ test('the brief summary of the inspect step: each combination of counts in one s
     [`Of 50 requests, the new rules would block 1 the previous ones did not, and let through 1 they blocked; both block 2${tail}`]);
   assert.deepEqual(brief(50, { bothBlock: 4 }, 'migrated'), ['the mock\'s own sentences'], 'outside validation mode, the summary\'s sentences');
 });
+
+// ---- zones named in Unicode (rv29) ----
+
+import { zoneFileSafe } from '../../../client/src/untitled';
+import { migrationCommands } from '../../../client/src/commands/migration';
+
+test('a zone\'s document name is its A-labels: two Unicode names fileSafe made one stay two; ASCII and invalid names as before', () => {
+  // rv29: through fileSafe "bücher.x" and "bächer.x" were both "b_cher.x".
+  assert.equal(zoneFileSafe('bücher.x'), 'xn--bcher-kva.x');
+  assert.equal(zoneFileSafe('bächer.x'), 'xn--bcher-gra.x');
+  assert.equal(zoneFileSafe('Bücher.Test'), 'xn--bcher-kva.test');
+  for (const ascii of ['pro.example', 'Pro.Example', 'a b', 'x/y', '']) assert.equal(zoneFileSafe(ascii), ascii.replace(/[^\w.-]+/g, '_'), ascii);
+  // No A-label form (a space; a character IDNA refuses): fileSafe's treatment, as before
+  assert.equal(zoneFileSafe('ü b.x'), '_b.x');
+  assert.equal(zoneFileSafe('bü<cher.x'), 'b_cher.x');
+});
+
+/**
+ * Runs `fn` with the mock's zone list renamed on its way to the client (`names`: the mock's name → the one listed), as a backend
+ * whose zones are named in Unicode lists them (the mock's are ASCII); every other answer, and every request, as it is.
+ */
+async function withZonesListedAs(names: Record<string, string>, fn: () => Promise<void>): Promise<void> {
+  const real = globalThis.fetch;
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const res = await real(input, init);
+    if ((init?.method ?? 'GET') !== 'GET' || !/\/zones$/.test(new URL(String(input)).pathname)) return res;
+    const body = await res.json() as { result: { name: string }[] };
+    for (const z of body.result) z.name = names[z.name] ?? z.name;
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify(body), { status: res.status, headers });
+  };
+  try {
+    await fn();
+  } finally {
+    globalThis.fetch = real;
+  }
+}
+
+test('Open New Configuration and the Terraform export of two zones whose Unicode names fileSafe made one: a document each', async () => {
+  // rv29: bücher.example and bächer.example were both b_cher.example.ruleset.json: opening the second wrote its configuration over
+  // the first's document, which Test Rules' zone record then said was bächer's.
+  await withZonesListedAs({ 'pro.example': 'bücher.example', 'business.example': 'bächer.example' }, () => withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+    assert.equal((await migrate(ctx, 'bächer.example')).name, 'migrated');
+    const open = migrationCommands['edgekit.migration.openConfig'](ctx);
+    const [bucher, bacher] = [await open('bücher.example'), await open('bächer.example')];
+    assert.deepEqual([bucher, bacher].map((u) => u.split('/').pop()), ['xn--bcher-kva.example.ruleset.json', 'xn--bcher-gra.example.ruleset.json']);
+    assert.deepEqual([bucher, bacher].map((u) => ctx.rulesetZones.zoneOf(u)), ['bücher.example', 'bächer.example']);
+    // bücher's (not migrated) is derived from its previous rules, with its page rule's path; bächer's is its deployed entry point
+    assert.notEqual(fake.documents.get(bucher)!.getText(), fake.documents.get(bacher)!.getText());
+    await migrationCommands['edgekit.migration.exportTerraform'](ctx)('bächer.example');
+    assert.equal([...fake.documents.values()].find((d) => d.uri.path.endsWith('.tf'))?.uri.path.split('/').pop(), 'xn--bcher-gra.example.managed-rules.tf');
+  }));
+});
+test('two zones whose Unicode names fileSafe made one have review documents of their own: one\'s kept review is never the other\'s', async () => {
+  // rv29: bücher.example and bächer.example were both reviewed in b_cher.example.ruleset.json. A failed run left bücher's review
+  // with the user's exception; bächer's run then asked whether to keep "a configuration of bächer.example" that was bücher's,
+  // "Keep It" deployed it to bächer, and Test Rules' zone record took bücher's document for bächer's.
+  await withZonesListedAs({ 'pro.example': 'bücher.example', 'business.example': 'bächer.example' }, () => withMock(async (mock) => {
+    const exception = { action: 'skip', expression: '(http.host eq "dev.xn--bcher-kva.example")', description: 'Added in the review', enabled: true, action_parameters: { ruleset: 'current' } };
+    const review = () => [...fake.documents.values()].filter((d) => d.uri.path.endsWith('.ruleset.json')).at(-1)!;
+    let edited = false;
+    const { ctx, asked } = ctxFor(mock, (q, options) => {
+      if (!edited && /^Review the new configuration of bücher\.example/.test(q)) {
+        edited = true;
+        const cfg = JSON.parse(review().getText());
+        editDocument(review(), JSON.stringify({ ...cfg, rules: [exception, ...cfg.rules] }, null, 2) + '\n');
+      }
+      return options.includes('Keep It') ? 'Keep It' : options[0];
+    });
+    const failed = await migrate(ctx, 'bücher.example');
+    assert.equal(failed.name, 'failed', JSON.stringify(failed));
+    const kept = review();
+    assert.equal(kept.uri.path.split('/').pop(), 'xn--bcher-kva.example.ruleset.json');
+    assert.match(kept.getText(), /Added in the review/);
+
+    const done = await migrate(ctx, 'bächer.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.deepEqual(asked.filter((a) => /already holds/.test(a.q)).map((a) => a.q), [], 'bächer\'s review is not bücher\'s document');
+    const reviewed = asked.find((a) => /^Review the new configuration of bächer\.example/.test(a.q));
+    assert.match(reviewed?.q ?? '', / in xn--bcher-gra\.example\.ruleset\.json /);
+    const auth = { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } };
+    const id = ((await (await fetch(`${mock.apiBaseUrl}/zones?name=business.example`, auth)).json()) as { result: { id: string }[] }).result[0].id;
+    const ep = await (await fetch(`${mock.apiBaseUrl}/zones/${id}/rulesets/phases/http_request_firewall_managed/entrypoint`, auth)).json() as { result: { rules: { description?: string }[] } };
+    assert.ok(!ep.result.rules.some((r) => r.description === 'Added in the review'), 'bücher\'s exception is not deployed to bächer');
+    assert.match(kept.getText(), /Added in the review/, 'bücher\'s review is left as it was');
+    assert.equal(ctx.rulesetZones.zoneOf(kept.uri.toString()), 'bücher.example');
+  }, { rateLimit: false, fail: { match: /^PUT .*\/entrypoint/, status: 500, times: 1 } }));
+});

@@ -262,6 +262,16 @@ test('edgekit/testRules on the generated sample for a zone: its requests go to t
     // No zone: example.com, as before
     const plain = await server.conn.sendRequest<R>('edgekit/testRules', { uri, sample: 400 });
     assert.deepEqual([plain.source, plain.rules!.map((r) => r.matched)], ['the generated sample (400 requests)', [0, 0]]);
+    // A zone named in Unicode (an internationalised domain, as a migration's review may be of one) goes to its A-labels, as the Host
+    // header and the platform's logs write it (rv29: Test Filter's test had this case, Test Rules' none)
+    const idnUri = 'file:///w/buecher.ruleset.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: idnUri, languageId: 'waf-ruleset', version: 1, text: JSON.stringify({ kind: 'zone', phase: 'http_request_firewall_custom', rules: [
+      { action: 'log', expression: '(http.host eq "xn--bcher-kva.test" or ends_with(http.host, ".xn--bcher-kva.test")) and cf.zone.name eq "xn--bcher-kva.test"' },
+      { action: 'log', expression: 'http.host contains "ü" or http.host contains "Bücher"' },
+    ] }) } });
+    const idn = await server.conn.sendRequest<R>('edgekit/testRules', { uri: idnUri, sample: 50, zone: 'Bücher.Test' });
+    assert.deepEqual([idn.error, idn.source, idn.rules!.map((r) => r.matched)],
+      [undefined, 'the generated sample (50 requests to xn--bcher-kva.test and its subdomains)', [50, 0]]);
     // A file of requests is not the sample: the zone does not apply to it (nor is it checked, as Test Filter's with a log file)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-rules-zone-'));
     try {

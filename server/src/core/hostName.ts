@@ -1,0 +1,15 @@
+// A host name in ASCII, for the language server (the generated sample's zone) and the extension (a zone's document names). Pure, no
+// imports: the extension may import it (test/unit/imports.test.ts).
+
+/** A host name in ASCII: an internationalised one ("bücher.test") as its A-labels ("xn--bcher-kva.test"), which is how the Host
+ * header and the platform's logs write it (the WHATWG URL parser's IDNA, in Node and in the browser alike); an ASCII name as it is;
+ * undefined when it is none (a space, a slash, a label IDNA refuses). */
+export function asciiHost(name: string): string | undefined {
+  if (!/[^\x00-\x7f]/.test(name)) return name;
+  if (/[\s/\\?#@:%]/.test(name)) return undefined;
+  try {
+    return new URL(`http://${name}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
