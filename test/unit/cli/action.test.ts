@@ -181,3 +181,20 @@ test('paths is still split at spaces and expanded as a glob, as its description 
     fs.rmSync(path.dirname(ws), { recursive: true, force: true });
   }
 });
+
+test('action.yml is YAML: no plain (unquoted) value holds ": " or " #"', () => {
+  // The upload input's description read `(needs \`security-events: write\`)` unquoted: ": " inside a plain scalar is a mapping
+  // that YAML does not allow there, and a YAML parser (js-yaml: "bad indentation of a mapping entry") refuses the whole file, so
+  // the runner could not load the action. A " #" would cut the value short as a comment.
+  let blockIndent = -1;
+  for (const [i, line] of ACTION.split('\n').entries()) {
+    const indent = /^ */.exec(line)![0].length;
+    if (blockIndent >= 0 && (indent > blockIndent || line.trim() === '')) continue;
+    blockIndent = -1;
+    const m = /^ *(?:- )?[\w-]+: (.*)$/.exec(line);
+    if (!m || line.trimStart().startsWith('#')) continue;
+    if (/^[|>]/.test(m[1])) { blockIndent = indent; continue; }
+    if (/^["'{[]/.test(m[1])) continue;
+    assert.doesNotMatch(m[1], /: | #/, `action.yml line ${i + 1}: quote the value`);
+  }
+});
