@@ -198,3 +198,16 @@ test('action.yml is YAML: no plain (unquoted) value holds ": " or " #"', () => {
     assert.doesNotMatch(m[1], /: | #/, `action.yml line ${i + 1}: quote the value`);
   }
 });
+
+test('the action builds EdgeKit once, also in a job that sets NPM_CONFIG_IGNORE_SCRIPTS', () => {
+  // It ran `npm ci` (which builds dist/ through the package's `prepare`) and then `npm run build`, the same `node esbuild.mjs`
+  // again. Dropping `npm run build` would leave no dist/cli.js where the job sets NPM_CONFIG_IGNORE_SCRIPTS=true (`npm ci` then
+  // runs no `prepare`; `npm run` still runs the script it is asked for), so the install runs no scripts and the build is explicit.
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const builds = (cmd: string) => cmd === 'node esbuild.mjs';
+  assert.ok(builds(scripts.build), 'npm run build builds dist/');
+  const commands = step('build', {}).script.split(/\s*&&\s*/);
+  const count = commands.filter((c) => (/^npm ci\b/.test(c) && !/ --ignore-scripts\b/.test(c) && builds(scripts.prepare ?? '')) || /^npm run build$/.test(c)).length;
+  assert.equal(count, 1, commands.join(' && '));
+  assert.ok(commands.includes('npm run build'), 'the build is one `npm run` runs whatever the job\'s ignore-scripts');
+});
