@@ -37,7 +37,8 @@ then reports what is left. --fix-dry-run finds the same fixes and writes nothing
 --summary writes one last line on standard error once the whole report is out, "edgekit lint: done, exit code 1: 3 files
 checked (2 errors, 1 warning)": a run that exits without it, or with another code, stopped before its end (a crash).
 --stdin (or the path -) checks the document read from standard input (an editor's unsaved buffer, \`git show :file\` in a hook);
---stdin-filename names it in the output and tells its kind by the patterns above (else --kind, or its "$schema").
+--stdin-filename names it in the output (needed by --format sarif, github and gitlab, which place problems by a file's path) and
+tells its kind by the patterns above (else --kind, or its "$schema").
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
 export interface Io {
@@ -59,6 +60,8 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
 }
 
 const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as const;
+/** The formats whose reader places a problem by its file's path in the repository: code scanning, annotations, GitLab's report. */
+const PLACED_FORMATS = ['sarif', 'github', 'gitlab'] as const;
 interface LintArgs {
   format: (typeof LINT_FORMATS)[number]; fix: boolean; fixDryRun: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number;
   paths: string[];
@@ -111,6 +114,11 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix writes the fixes and --fix-dry-run does not; give one of them.');
   // Standard input has no file to write the fixes into (ESLint refuses the same).
   if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -); --fix-dry-run --format json gives the fixed text.');
+  // SARIF, GitHub's and GitLab's formats place each problem in a file of the repository (code scanning refuses a result without
+  // one), and only the caller knows where the text read from standard input lives there: no made-up name (docs/architecture.md, ci20).
+  if (stdinName === STDIN_NAME && (PLACED_FORMATS as readonly string[]).includes(f)) {
+    throw new UsageError(`--format ${f} places each problem in a file of the repository, and standard input has none: name its path there with --stdin-filename (git show :config/a.rpc.json | edgekit lint --stdin --stdin-filename config/a.rpc.json --format ${f}).`);
+  }
   if (paths.length === 0) throw new UsageError('No PATH given.');
   return {
     quiet: values.quiet === true, summary: values.summary === true, maxWarnings: mw === undefined ? undefined : Number(mw), outputFile: values['output-file'],

@@ -1,6 +1,7 @@
 // action.yml's steps run by hand, as the runner runs a composite action's `shell: bash` step (`bash --noprofile --norc -eo pipefail`,
-// in the workspace, with GITHUB_ACTION_PATH and GITHUB_OUTPUT set, each `${{ inputs.NAME }}` replaced by its text): the
-// repository's dist/cli.js (test:unit builds it) on a checkout of EdgeKit files with mistakes.
+// in the workspace, with GITHUB_ACTION_PATH, GITHUB_OUTPUT and the step's `env:` set, each `${{ ... }}` in the script and the
+// `env:` values replaced by its text): the repository's dist/cli.js (test:unit builds it) on a checkout of EdgeKit files with
+// mistakes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -24,11 +25,28 @@ function defaults(): Record<string, string> {
   return out;
 }
 
-/** The `run` script of the step with this id, its inputs written in. */
-function stepScript(id: string, inputs: Record<string, string>): string {
-  const step = ACTION.split(/\n {4}- /).find((s) => new RegExp(`^ {6}id: ${id}$`, 'm').test(s)) ?? assert.fail(`no step ${id} in action.yml`);
-  const run = /^ {6}run: \|\n((?: {8}.*\n?)+)/m.exec(step) ?? assert.fail(`the step ${id} has no run block`);
-  return run[1].replace(/^ {8}/gm, '').replace(/\$\{\{ inputs\.([\w-]+) \}\}/g, (_, name: string) => inputs[name] ?? assert.fail(`no input ${name}`));
+/** A `${{ ... }}` expression as the runner evaluates it, for the forms action.yml gives an input in: `inputs.NAME`, and
+ * `inputs.NAME == 'value' && 'then' || 'else'` (GitHub compares strings ignoring case). */
+function evaluate(expression: string, inputs: Record<string, string>): string {
+  const input = (name: string) => inputs[name] ?? assert.fail(`no input ${name}`);
+  const plain = /^inputs\.([\w-]+)$/.exec(expression);
+  if (plain) return input(plain[1]);
+  const choice = /^inputs\.([\w-]+) == '([^']*)' && '([^']*)' \|\| '([^']*)'$/.exec(expression);
+  if (choice) return input(choice[1]).toLowerCase() === choice[2].toLowerCase() ? choice[3] : choice[4];
+  return assert.fail(`the test does not evaluate \${{ ${expression} }}`);
+}
+
+/** The runner's text replacement of each `${{ ... }}` in a value. */
+const substitute = (text: string, inputs: Record<string, string>) => text.replace(/\$\{\{ (.*?) \}\}/g, (_, e: string) => evaluate(e, inputs));
+
+/** The step with this id, as the runner gives it to bash: its `run` script and its `env:` values, each `${{ ... }}` in them replaced
+ * by its text. */
+function step(id: string, inputs: Record<string, string>): { script: string; env: Record<string, string> } {
+  const text = ACTION.split(/\n {4}- /).find((s) => new RegExp(`^ {6}id: ${id}$`, 'm').test(s)) ?? assert.fail(`no step ${id} in action.yml`);
+  const run = /^ {6}run: \|\n((?: {8}.*\n?)+)/m.exec(text)?.[1].replace(/^ {8}/gm, '') ?? /^ {6}run: (.+)$/m.exec(text)?.[1] ?? assert.fail(`the step ${id} has no run`);
+  const envBlock = /^ {6}env:\n((?: {8}.*\n?)+)/m.exec(text)?.[1] ?? '';
+  const env = Object.fromEntries([...envBlock.matchAll(/^ {8}([A-Z_]+): (.*)$/gm)].map((m) => [m[1], substitute(m[2], inputs)]));
+  return { script: substitute(run, inputs), env };
 }
 
 /** bash, found on this process's PATH (a step may be run with another PATH). */
@@ -37,10 +55,11 @@ const BASH = (process.env.PATH ?? '').split(path.delimiter).map((d) => path.join
 function runStep(id: string, workspace: string, given: Record<string, string>, PATH = process.env.PATH) {
   const output = path.join(workspace, '..', 'github-output');
   fs.writeFileSync(output, '');
-  const r = spawnSync(BASH, ['--noprofile', '--norc', '-eo', 'pipefail', '-c', stepScript(id, { ...defaults(), ...given })],
-    { cwd: workspace, env: { ...process.env, PATH, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output }, encoding: 'utf8' });
+  const { script, env } = step(id, { ...defaults(), ...given });
+  const r = spawnSync(BASH, ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script],
+    { cwd: workspace, env: { ...process.env, ...env, PATH, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output }, encoding: 'utf8' });
   const outputs = Object.fromEntries(fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2)));
-  return { status: r.status, stderr: r.stderr, outputs };
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, outputs };
 }
 
 function checkout(): string {
@@ -108,4 +127,87 @@ test('the action installs Node only when the runner has none of 20 or later: the
   } finally {
     fs.rmSync(path.dirname(ws), { recursive: true, force: true });
   }
+});
+
+test('an input is never shell syntax: quotes, $(...), backticks and ";" in one run nothing, and it reaches EdgeKit as written', () => {
+  // The inputs were written into the scripts as text (`--output-file "${{ inputs.sarif-file }}" ${{ inputs.paths }}`): a value
+  // from a workflow_dispatch input or a pull request ran as shell code in the job (GitHub's "Security hardening for GitHub
+  // Actions", script injections). Now each goes through the step's `env:` and the script reads "$VAR".
+  for (const [, id, script] of ACTION.matchAll(/^ {6}id: ([\w-]+)\n(?: {6}(?!run:).*\n)*? {6}run: (.*(?:\n {8}.*)*)/gm)) {
+    assert.doesNotMatch(script, /\$\{\{/, `the step ${id} writes an expression into its script`);
+  }
+  const ws = checkout();
+  const pwned = path.join(ws, '..', 'pwned');
+  try {
+    const attacks = [`x"; touch ${pwned}; echo "`, `$(touch ${pwned})`, `\`touch ${pwned}\``, `config/; touch ${pwned}`, `config/\ntouch ${pwned}`];
+    for (const attack of attacks) {
+      for (const input of ['paths', 'dataset', 'sarif-file']) {
+        for (const id of ['lint', 'annotations', 'fail']) runStep(id, ws, { [input]: attack, annotations: 'true' });
+        assert.ok(!fs.existsSync(pwned), `${input}: ${JSON.stringify(attack)} ran a command`);
+      }
+    }
+    // A file name with a quote, a ";" and "$(...)" is the file written
+    const odd = `reports/it's; $(x) "a".sarif`;
+    const r = runStep('lint', ws, { 'sarif-file': odd });
+    assert.equal(r.outputs['exit-code'], '1', r.stderr);
+    assert.ok(fs.existsSync(path.join(ws, odd)), fs.readdirSync(ws).join(', '));
+    // ...and named as written in the last step's message
+    const fail = runStep('fail', ws, { 'sarif-file': odd, upload: 'True' });
+    assert.equal(fail.status, 1);
+    assert.equal(fail.stdout, `EdgeKit found errors; see ${odd} and the code scanning alerts.\n`);
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
+
+test('paths is still split at spaces and expanded as a glob, as its description says', () => {
+  const ws = checkout();
+  try {
+    fs.mkdirSync(path.join(ws, 'more'));
+    fs.writeFileSync(path.join(ws, 'more', 'b.rpc.json'), '{"jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1}');
+    const uris = (paths: string) => {
+      const r = runStep('lint', ws, { paths });
+      assert.equal(r.outputs['exit-code'], '1', r.stderr);
+      const log = JSON.parse(fs.readFileSync(path.join(ws, 'edgekit.sarif'), 'utf8')) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+      return [...new Set(log.runs[0].results.map((x) => x.locations[0].physicalLocation.artifactLocation.uri))];
+    };
+    assert.deepEqual(uris('config/ more/'), ['config/edge.filter.json', 'more/b.rpc.json']);
+    assert.deepEqual(uris('  config/*.filter.json\tmore/*.json  '), ['config/edge.filter.json', 'more/b.rpc.json']);
+    const annotations = runStep('annotations', ws, { paths: 'config/*.json more/' });
+    assert.equal(annotations.status, 0, annotations.stderr);
+    assert.match(annotations.stdout, /^::error file=config\/edge\.filter\.json,/m);
+    assert.match(annotations.stdout, /file=more\/b\.rpc\.json,/);
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
+
+test('action.yml is YAML: no plain (unquoted) value holds ": " or " #"', () => {
+  // The upload input's description read `(needs \`security-events: write\`)` unquoted: ": " inside a plain scalar is a mapping
+  // that YAML does not allow there, and a YAML parser (js-yaml: "bad indentation of a mapping entry") refuses the whole file, so
+  // the runner could not load the action. A " #" would cut the value short as a comment.
+  let blockIndent = -1;
+  for (const [i, line] of ACTION.split('\n').entries()) {
+    const indent = /^ */.exec(line)![0].length;
+    if (blockIndent >= 0 && (indent > blockIndent || line.trim() === '')) continue;
+    blockIndent = -1;
+    const m = /^ *(?:- )?[\w-]+: (.*)$/.exec(line);
+    if (!m || line.trimStart().startsWith('#')) continue;
+    if (/^[|>]/.test(m[1])) { blockIndent = indent; continue; }
+    if (/^["'{[]/.test(m[1])) continue;
+    assert.doesNotMatch(m[1], /: | #/, `action.yml line ${i + 1}: quote the value`);
+  }
+});
+
+test('the action builds EdgeKit once, also in a job that sets NPM_CONFIG_IGNORE_SCRIPTS', () => {
+  // It ran `npm ci` (which builds dist/ through the package's `prepare`) and then `npm run build`, the same `node esbuild.mjs`
+  // again. Dropping `npm run build` would leave no dist/cli.js where the job sets NPM_CONFIG_IGNORE_SCRIPTS=true (`npm ci` then
+  // runs no `prepare`; `npm run` still runs the script it is asked for), so the install runs no scripts and the build is explicit.
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const builds = (cmd: string) => cmd === 'node esbuild.mjs';
+  assert.ok(builds(scripts.build), 'npm run build builds dist/');
+  const commands = step('build', {}).script.split(/\s*&&\s*/);
+  const count = commands.filter((c) => (/^npm ci\b/.test(c) && !/ --ignore-scripts\b/.test(c) && builds(scripts.prepare ?? '')) || /^npm run build$/.test(c)).length;
+  assert.equal(count, 1, commands.join(' && '));
+  assert.ok(commands.includes('npm run build'), 'the build is one `npm run` runs whatever the job\'s ignore-scripts');
 });

@@ -632,6 +632,31 @@ test('lint --stdin: a kind it cannot tell, --fix, and --stdin-filename alone are
   assert.match(c.stderr, /--stdin-filename names the document read with --stdin \(or the path -\); neither was given/);
 });
 
+test('lint --stdin with --format sarif, github or gitlab needs --stdin-filename: the path in the repository its problems are placed at', async () => {
+  // Without it SARIF named the document `%3Cstdin%3E` from the base %SRCROOT% (GitHub `file=<stdin>`, GitLab `"path": "<stdin>"`):
+  // a file no repository has. Code scanning refuses a result with no file at all (a logicalLocation alone), and a made-up name
+  // ("stdin") is taken from the checkout's root as well; only the caller knows where the text lives.
+  const filter = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
+  for (const format of ['sarif', 'github', 'gitlab']) {
+    for (const argv of [['--stdin', '--kind', 'logpush-filter'], ['-', '--kind', 'logpush-filter'], ['--stdin', '--kind', 'logpush-filter', 'x.rpc.json']]) {
+      const r = await runStdin(['lint', '--format', format, ...argv], filter);
+      assert.equal(r.code, 2, `${format} ${argv.join(' ')}: ${r.stdout}`);
+      assert.equal(r.reads, 0, 'refused before reading');
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, new RegExp(`--format ${format} places each problem in a file of the repository, and standard input has none: name its path there with --stdin-filename \\(git show :config/a\\.rpc\\.json \\| edgekit lint --stdin --stdin-filename config/a\\.rpc\\.json --format ${format}\\)`));
+    }
+  }
+  // Named, each format places it at that path from the checkout
+  const named = ['lint', '--stdin', '--stdin-filename', 'config/edge.filter.json', '--format'];
+  const sarif = await runStdin([...named, 'sarif'], filter);
+  assert.equal(sarif.code, 1, sarif.stderr);
+  assert.deepEqual(JSON.parse(sarif.stdout).runs[0].results[0].locations[0].physicalLocation.artifactLocation, { uri: 'config/edge.filter.json', uriBaseId: '%SRCROOT%' });
+  assert.match((await runStdin([...named, 'github'], filter)).stdout, /^::error file=config\/edge\.filter\.json,line=1,/);
+  assert.equal(JSON.parse((await runStdin([...named, 'gitlab'], filter)).stdout)[0].location.path, 'config/edge.filter.json');
+  // The other formats are for a reader, who is told <stdin>, as before
+  assert.match((await runStdin(['lint', '--stdin', '--kind', 'logpush-filter', '--format', 'line'], filter)).stdout, /^<stdin>:1:/);
+});
+
 test('lint --stdin as a process: the document piped to the CLI', async () => {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../../server/src/cli.ts'), 'lint', '--stdin', '--stdin-filename', 'a.rpc.json', '--format', 'line'],
