@@ -299,7 +299,7 @@ function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
  * single line", the alert's heading in code scanning) from a code's description: its first sentence; past TITLE_MAX characters,
  * its main clause (before a ":" or ";" outside parentheses), then without its parentheses, then cut at a word with "…". */
 export function ruleTitle(description: string): string {
-  const sentence = (/^(.*?[.!?])(?=\s|$)/s.exec(description)?.[1] ?? description).replace(/\.$/, '');
+  const sentence = firstSentence(description).replace(/\.$/, '');
   if (sentence.length <= TITLE_MAX) return sentence;
   let depth = 0, clause = sentence;
   for (let i = 0; i < sentence.length - 1; i++) {
@@ -315,6 +315,21 @@ export function ruleTitle(description: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;
 }
 const TITLE_MAX = 100;
+
+/** Up to the first ".", "!" or "?" before a space or the end that is outside parentheses and ends no "e.g." or "i.e." (rv31:
+ * "(e.g. the old …)" ended ruleset/override-action's title inside its parenthesis); the whole text when there is none. */
+function firstSentence(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?]/.test(c) && (i + 1 === text.length || /\s/.test(text[i + 1])) && !/\b(?:e\.g|i\.e)$/i.test(text.slice(0, i))) {
+      return text.slice(0, i + 1);
+    }
+  }
+  return text;
+}
 
 /** A code as a SARIF rule (SARIF 2.1.0 §3.49; GitHub's "SARIF support for code scanning" lists these members): a short title, the
  * code's whole description as fullDescription, help (shown in the alert's panel) saying where the code table is, the code's area

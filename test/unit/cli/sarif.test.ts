@@ -185,6 +185,32 @@ test('a rule\'s title: the first sentence; when long, its main clause, then with
   assert.ok(words.endsWith('word…') && words.length <= 101, words);
 });
 
+test('every code\'s rule title is whole: not empty, one line, brackets and quotes closed, no trailing colon, not cut mid-word (rv31)', () => {
+  // rv31: a "." inside parentheses ended the first sentence, so ruleset/override-action's title was "An override sets an action
+  // managed rules do not take (e.g", its parenthesis left open. Run over every code, since any may be reported.
+  const bare = (s: string) => s.replace(/ \((?:[^()]|\([^()]*\))*\)/g, '');
+  for (const [id, info] of Object.entries(codes.all)) {
+    const title = ruleTitle(info.description);
+    const where = `${id}: ${title}`;
+    assert.ok(title.length > 0 && title.length <= 100 && !/[\r\n]/.test(title), where);
+    assert.doesNotMatch(title, /[,;:\s]…?$/, where);
+    let depth = 0;
+    for (const c of title) { depth += c === '(' ? 1 : c === ')' ? -1 : 0; assert.ok(depth >= 0, where); }
+    assert.equal(depth, 0, where);
+    assert.equal((title.match(/"/g) ?? []).length % 2, 0, where);
+    assert.equal((title.match(/`/g) ?? []).length % 2, 0, where);
+    // What it keeps is the description's own words up to a word's end (parenthesised asides may be left out)
+    const kept = bare(title.replace(/…$/, ''));
+    const whole = bare(info.description);
+    assert.ok(whole.startsWith(kept) || info.description.startsWith(title.replace(/…$/, '')), where);
+    const next = (whole.startsWith(kept) ? whole : info.description).charAt(kept.length);
+    assert.doesNotMatch(next, /[\w]/, `${where}: cut mid-word`);
+  }
+  assert.equal(ruleTitle('An override sets an action managed rules do not take (e.g. the old "simulate", now "log").'),
+    'An override sets an action managed rules do not take (e.g. the old "simulate", now "log")');
+  assert.equal(ruleTitle('A thing, e.g. this one. Second.'), 'A thing, e.g. this one');
+});
+
 test('SARIF names a file inside the current folder by its path from there when given through a link to that folder', async () => {
   // process.cwd() is the folder's real path (getcwd), while "$PWD/config/a.rpc.json" or "${{ github.workspace }}/config" keeps the
   // link the shell went through (a self-hosted runner's work folder under a linked home, macOS's /tmp): compared as written, the
