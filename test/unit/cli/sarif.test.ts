@@ -209,6 +209,9 @@ test('every code\'s rule title is whole: not empty, one line, brackets and quote
   assert.equal(ruleTitle('An override sets an action managed rules do not take (e.g. the old "simulate", now "log").'),
     'An override sets an action managed rules do not take (e.g. the old "simulate", now "log")');
   assert.equal(ruleTitle('A thing, e.g. this one. Second.'), 'A thing, e.g. this one');
+  // rv31: ruleset/body-kind's description opened with where it shows ("Beside ruleset/inconsistent-rule-ids: whether most rules
+  // carry ids ..."), and its title was that preface alone, the main clause before the ":"; the description now says what first
+  assert.equal(ruleTitle(codes.all['ruleset/body-kind'].description), 'Whether most rules carry ids or are new rules without ids, and what to do');
 });
 
 test('SARIF names a file inside the current folder by its path from there when given through a link to that folder', async () => {
