@@ -267,18 +267,20 @@ function repoRoot(): string {
 }
 
 /** A file's path in the repository: from repoRoot(), "/"-separated, however it was written ("./config", absolute, through a link
- * to the folder); undefined for a file outside it ("../x" is no path in the repository). */
+ * to the folder); undefined for a file outside it ("../x" is no path in the repository). Asked once per file: the formats give
+ * each problem of a file the answer (rv31: it was asked per problem, a realpath of the root each time in CI). */
 function repoPath(file: string): string | undefined {
   const abs = path.resolve(file);
+  const root = repoRoot();
   // The root is a real path (getcwd, realpath): a path through a link to it ("$PWD/config" where $PWD went through one) is inside
   // by its own real path (rv30). Asked only then, so a link inside the folder to a file elsewhere keeps its place here.
-  const rel = fromRoot(abs) ?? fromRoot(realPathOr(abs));
+  const rel = fromRoot(root, abs) ?? fromRoot(root, realPathOr(abs));
   return rel === undefined ? undefined : rel.split(path.sep).join('/');
 }
 
-/** An absolute path's path from repoRoot(), or undefined when it is not inside it. */
-function fromRoot(abs: string): string | undefined {
-  const rel = path.relative(repoRoot(), abs);
+/** An absolute path's path from the root, or undefined when it is not inside it. */
+function fromRoot(root: string, abs: string): string | undefined {
+  const rel = path.relative(root, abs);
   return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? undefined : rel;
 }
 
@@ -361,12 +363,13 @@ function toSarif(results: FileResult[]) {
       columnKind: 'utf16CodeUnits',
       results: results.flatMap((r) => {
         const t = new LineTable(r.text);
+        const where = artifactLocation(r.file);
         return r.problems.map((p) => {
           const s = t.position(p.offset), e = t.position(p.offset + p.length);
           return {
             ruleId: p.code, level: level(p.severity), message: { text: p.message },
             locations: [{ physicalLocation: {
-              artifactLocation: artifactLocation(r.file),
+              artifactLocation: where,
               region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
             } }],
           };
@@ -394,9 +397,10 @@ function toGithub(results: FileResult[]): string {
   let out = '';
   for (const r of results) {
     const t = new LineTable(r.text);
+    const file = prop(repoPath(r.file) ?? r.file);
     for (const p of r.problems) {
       const a = t.position(p.offset), b = t.position(p.offset + p.length);
-      out += `::${level[p.severity] ?? 'notice'} file=${prop(repoPath(r.file) ?? r.file)},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
+      out += `::${level[p.severity] ?? 'notice'} file=${file},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
         `title=${prop(`EdgeKit ${p.code}`)}::${data(p.message)}\n`;
     }
   }
