@@ -275,18 +275,20 @@ function repoRoot(): string {
 }
 
 /** A file's path in the repository: from repoRoot(), "/"-separated, however it was written ("./config", absolute, through a link
- * to the folder); undefined for a file outside it ("../x" is no path in the repository). */
+ * to the folder); undefined for a file outside it ("../x" is no path in the repository). Asked once per file: the formats give
+ * each problem of a file the answer (rv31: it was asked per problem, a realpath of the root each time in CI). */
 function repoPath(file: string): string | undefined {
   const abs = path.resolve(file);
+  const root = repoRoot();
   // The root is a real path (getcwd, realpath): a path through a link to it ("$PWD/config" where $PWD went through one) is inside
   // by its own real path (rv30). Asked only then, so a link inside the folder to a file elsewhere keeps its place here.
-  const rel = fromRoot(abs) ?? fromRoot(realPathOr(abs));
+  const rel = fromRoot(root, abs) ?? fromRoot(root, realPathOr(abs));
   return rel === undefined ? undefined : rel.split(path.sep).join('/');
 }
 
-/** An absolute path's path from repoRoot(), or undefined when it is not inside it. */
-function fromRoot(abs: string): string | undefined {
-  const rel = path.relative(repoRoot(), abs);
+/** An absolute path's path from the root, or undefined when it is not inside it. */
+function fromRoot(root: string, abs: string): string | undefined {
+  const rel = path.relative(root, abs);
   return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? undefined : rel;
 }
 
@@ -307,7 +309,7 @@ function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
  * single line", the alert's heading in code scanning) from a code's description: its first sentence; past TITLE_MAX characters,
  * its main clause (before a ":" or ";" outside parentheses), then without its parentheses, then cut at a word with "…". */
 export function ruleTitle(description: string): string {
-  const sentence = (/^(.*?[.!?])(?=\s|$)/s.exec(description)?.[1] ?? description).replace(/\.$/, '');
+  const sentence = firstSentence(description).replace(/\.$/, '');
   if (sentence.length <= TITLE_MAX) return sentence;
   let depth = 0, clause = sentence;
   for (let i = 0; i < sentence.length - 1; i++) {
@@ -323,6 +325,21 @@ export function ruleTitle(description: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;
 }
 const TITLE_MAX = 100;
+
+/** Up to the first ".", "!" or "?" before a space or the end that is outside parentheses and ends no "e.g." or "i.e." (rv31:
+ * "(e.g. the old …)" ended ruleset/override-action's title inside its parenthesis); the whole text when there is none. */
+function firstSentence(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?]/.test(c) && (i + 1 === text.length || /\s/.test(text[i + 1])) && !/\b(?:e\.g|i\.e)$/i.test(text.slice(0, i))) {
+      return text.slice(0, i + 1);
+    }
+  }
+  return text;
+}
 
 /** A code as a SARIF rule (SARIF 2.1.0 §3.49; GitHub's "SARIF support for code scanning" lists these members): a short title, the
  * code's whole description as fullDescription, help (shown in the alert's panel) saying where the code table is, the code's area
@@ -354,12 +371,13 @@ function toSarif(results: FileResult[]) {
       columnKind: 'utf16CodeUnits',
       results: results.flatMap((r) => {
         const t = new LineTable(r.text);
+        const where = artifactLocation(r.file);
         return r.problems.map((p) => {
           const s = t.position(p.offset), e = t.position(p.offset + p.length);
           return {
             ruleId: p.code, level: level(p.severity), message: { text: p.message },
             locations: [{ physicalLocation: {
-              artifactLocation: artifactLocation(r.file),
+              artifactLocation: where,
               region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
             } }],
           };
@@ -387,9 +405,10 @@ function toGithub(results: FileResult[]): string {
   let out = '';
   for (const r of results) {
     const t = new LineTable(r.text);
+    const file = prop(repoPath(r.file) ?? r.file);
     for (const p of r.problems) {
       const a = t.position(p.offset), b = t.position(p.offset + p.length);
-      out += `::${level[p.severity] ?? 'notice'} file=${prop(repoPath(r.file) ?? r.file)},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
+      out += `::${level[p.severity] ?? 'notice'} file=${file},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
         `title=${prop(`EdgeKit ${p.code}`)}::${data(p.message)}\n`;
     }
   }

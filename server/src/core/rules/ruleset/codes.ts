@@ -15,7 +15,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/duplicate-rule-id': { severity: 'error', description: 'Two rules carry the same id.' },
   'ruleset/duplicate-override': { severity: 'warning', description: 'The same rule or category is overridden twice in one overrides list; the last one wins.' },
   'ruleset/inconsistent-rule-ids': { severity: 'warning', description: 'Some rules carry id/version/ref (as the migration configured them) and others do not (new rules): every rule needs all three, or none.' },
-  'ruleset/body-kind': { severity: 'information', description: 'Beside ruleset/inconsistent-rule-ids: whether most rules carry ids (as the migration configured them) or are new rules without ids, and what to do.' },
+  'ruleset/body-kind': { severity: 'information', description: 'Whether most rules carry ids (as the migration configured them) or are new rules without ids, and what to do; shown beside ruleset/inconsistent-rule-ids.' },
   'ruleset/override-action': { severity: 'warning', description: 'An override sets an action managed rules do not take (e.g. the old "simulate", now "log").' },
   'ruleset/override-score-threshold': { severity: 'warning', description: 'score_threshold is not one of the OWASP thresholds, or is set outside the OWASP anomaly rule.' },
   'ruleset/override-category': { severity: 'warning', description: 'A paranoia-level category the OWASP Core Ruleset does not have (it has paranoia-level-1 to paranoia-level-4), or one on another managed ruleset, which has no paranoia levels.' },
