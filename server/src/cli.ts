@@ -774,7 +774,19 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
   }
 }
 
+/** A stream's writer that stops writing once its reader has closed the pipe (`edgekit lint … | head`: the reader has seen what it
+ * wanted; before, Node's "Unhandled 'error' event ... write EPIPE" and its stack ended the run). Any other write error is thrown. */
+function pipeWriter(stream: NodeJS.WriteStream): (s: string) => void {
+  let closed = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    closed = true;
+  });
+  return (s) => { if (!closed) stream.write(s); };
+}
+
 if (require.main === module) {
-  main(process.argv.slice(2), { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) })
+  // The exit code stays the checks' own when the report's reader left early
+  main(process.argv.slice(2), { stdout: pipeWriter(process.stdout), stderr: pipeWriter(process.stderr) })
     .then((code) => { process.exitCode = code; });
 }

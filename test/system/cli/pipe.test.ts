@@ -1,0 +1,25 @@
+// `edgekit lint … | head`: the reader closes the pipe before the report is written whole. The CLI stopped with Node's "Unhandled
+// 'error' event ... write EPIPE" and its stack on stderr (rv31's note); a reader that has seen enough is no error of the user's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+test('lint whose reader closes the pipe after the first chunk: no EPIPE stack, the exit code the checks give', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-pipe-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // About 400 KB of report, well past a pipe's buffer, so the writes go on after the reader is gone
+  for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(dir, `a${i}.rpc.json`), '{"jsonrpc": "2.0", "method": "eth_getBalanse", "params": [], "id": 1}\n');
+  const child = spawn(process.execPath, [CLI, 'lint', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (s: string) => { stderr += s; });
+  // The reader takes the first chunk and closes its end, as `head -1` does
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  assert.doesNotMatch(stderr, /EPIPE|Unhandled|at /, stderr.slice(0, 500));
+  assert.equal(code, 1, 'exit 1: errors found, as with the whole report read');
+});
