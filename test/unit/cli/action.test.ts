@@ -182,6 +182,25 @@ test('paths is still split at spaces and expanded as a glob, as its description 
   }
 });
 
+test('a paths value that starts with "-" is a path, never an option: "--fix ." writes nothing into the checkout', () => {
+  // `... --output-file "$EDGEKIT_SARIF_FILE" $EDGEKIT_PATHS` read `--fix` as lint's option: the job's files were rewritten by a
+  // value from a workflow input. After `--` it is a path that does not exist (exit 2, as any other missing path).
+  const ws = checkout();
+  const fixable = '{\n  "where": {\n    "and": [\n      { "key": "EdgeResponseStatus", "operator": "eq", "value": 200 }\n      { "key": "ClientIP", "operator": "eq", "value": "1.2.3.4" },\n    ]\n  }\n}\n';
+  const file = path.join(ws, 'config', 'fixable.filter.json');
+  fs.writeFileSync(file, fixable);
+  try {
+    for (const id of ['lint', 'annotations']) {
+      const r = runStep(id, ws, { paths: '--fix .', annotations: 'true' });
+      assert.equal(fs.readFileSync(file, 'utf8'), fixable, id);
+      assert.notEqual(r.status, 0, id);
+      assert.match(r.stderr, /--fix: no such file or directory/, id);
+    }
+  } finally {
+    fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  }
+});
+
 test('action.yml is YAML: no plain (unquoted) value holds ": " or " #"', () => {
   // The upload input's description read `(needs \`security-events: write\`)` unquoted: ": " inside a plain scalar is a mapping
   // that YAML does not allow there, and a YAML parser (js-yaml: "bad indentation of a mapping entry") refuses the whole file, so
