@@ -23,7 +23,6 @@ export const Config = {
   /** Ask before sending a request whose document has errors (a resource setting: pass the request's URI). */
   confirmSendWithErrors: (scope?: vscode.Uri): boolean => get<boolean>('gateway.confirmSendWithErrors', true, scope),
   confirmJobWithErrors: (scope?: vscode.Uri): boolean => get<boolean>('logpush.confirmSendWithErrors', true, scope),
-  traceServer: (): string => get<string>('trace.server', 'off'),
   /** The dataset of a standalone filter without a "$dataset" hint (a resource setting: pass the filter's URI, as the server reads it
    * per document). */
   logpushDataset: (scope?: vscode.Uri): string => get<string>('logpush.dataset', 'http_requests', scope),
