@@ -8,6 +8,7 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
+import { Config } from '../config';
 import { fileSafe, freeUntitledUri, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
@@ -373,7 +374,9 @@ export const migrationCommands = {
   'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
     // From the palette with a ruleset in the editor: that document (as it stands, unsaved edits included) or a zone's deployed rules.
     const doc = zoneArg === undefined ? activeRulesetDocument() : undefined;
-    if (doc && await pickExportSource(doc) === 'document') return exportDocument(ctx, doc);
+    const refusal = zoneReadRefusal();
+    if (doc && await pickExportSource(doc, refusal) === 'document') return exportDocument(ctx, doc);
+    if (refusal) throw new UserError(refusal);
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?', undefined, zoneHints(ctx));
     const status = unwrap(await api.status(zone.id));
@@ -420,11 +423,21 @@ export function activeRulesetDocument(): vscode.TextDocument | undefined {
   return doc && (doc.languageId === RULESET_LANGUAGE || doc.uri.path.endsWith('.ruleset.json')) ? doc : undefined;
 }
 
-/** Export the open document or a zone's deployed rules? The document first; dismissed: cancelled. */
-export async function pickExportSource(doc: vscode.TextDocument): Promise<'document' | 'zone'> {
+/**
+ * Why a zone's deployed rules cannot be read in this window, or undefined: the remote backend in an untrusted workspace, whose
+ * requests backend.ts refuses. The command stays enabled there (no trust `enablement`): the open document's export sends nothing.
+ */
+function zoneReadRefusal(): string | undefined {
+  if (Config.backend() !== 'remote' || vscode.workspace.isTrusted) return undefined;
+  return 'A zone\'s deployed managed rules are read from the management API, and requests to real endpoints are disabled in an untrusted workspace. Trust the workspace, or open a ruleset document (*.ruleset.json) and export it.';
+}
+
+/** Export the open document or a zone's deployed rules? The document first; dismissed: cancelled. `refusal`: why the zone's
+ * rules cannot be read here, said beside its item (picked, it is refused). */
+export async function pickExportSource(doc: vscode.TextDocument, refusal?: string): Promise<'document' | 'zone'> {
   const items: (vscode.QuickPickItem & { source: 'document' | 'zone' })[] = [
     { label: fileName(doc.uri), description: 'the open document, unsaved edits included', source: 'document' },
-    { label: 'A zone\'s deployed managed rules…', description: 'read from the API', source: 'zone' },
+    { label: 'A zone\'s deployed managed rules…', description: refusal ? 'read from the API: not in an untrusted workspace' : 'read from the API', source: 'zone' },
   ];
   const pick = await vscode.window.showQuickPick(items, { title: 'Export which ruleset as Terraform?' });
   if (!pick) throw new vscode.CancellationError();

@@ -196,7 +196,7 @@ test('untrusted workspaces: backend URLs are restricted and commands that send r
   const sending = ['edgekit.gateway.send', 'edgekit.logpush.createJob', 'edgekit.logpush.updateJob', 'edgekit.logpush.proveOwnership',
     'edgekit.logpush.enableJob', 'edgekit.logpush.disableJob', 'edgekit.logpush.deleteJob', 'edgekit.logpush.openJob',
     'edgekit.securityEvents.show', 'edgekit.migration.start', 'edgekit.migration.check', 'edgekit.migration.openConfig',
-    'edgekit.migration.exportTerraform', 'edgekit.setApiCredentials'];
+    'edgekit.setApiCredentials'];
   for (const id of sending) {
     const c = pkg.contributes.commands.find((x: { command: string }) => x.command === id);
     assert.match(String(c.enablement), /isWorkspaceTrusted/, id);
@@ -205,6 +205,10 @@ test('untrusted workspaces: backend URLs are restricted and commands that send r
     assert.equal(evaluateWhen(String(c.enablement), { isWorkspaceTrusted: false, 'config.edgekit.backend': 'remote' }), false, id);
     assert.equal(evaluateWhen(String(c.enablement), { isWorkspaceTrusted: false, 'config.edgekit.backend': 'embedded' }), true, id);
   }
+  // cl16: exporting the ruleset document in the editor sends nothing; only its zone branch asks the backend, and refuses in an
+  // untrusted window with the remote backend itself (test/unit/client/terraformExport.test.ts).
+  const exportTerraform = pkg.contributes.commands.find((x: { command: string }) => x.command === 'edgekit.migration.exportTerraform');
+  assert.equal(exportTerraform.enablement, undefined, 'Export Ruleset as Terraform is enabled in an untrusted window');
 });
 
 test('every bundle esbuild.mjs writes is shipped by .vscodeignore, and the activation bundle holds no LSP library', async () => {

@@ -2,7 +2,7 @@
 // rules; the document is exported as it stands (unsaved edits included), its zone or account as a Terraform variable; a document
 // with a syntax error is refused naming the file and the problem. The stand-in `vscode`, the in-process mock, and the server's
 // toTerraform answering the request as the language server does (server/src/lsp/requests.ts).
-import { fake, resetFake, addDocument, editDocument, CancellationError } from './vscode';
+import { fake, resetFake, addDocument, editDocument, CancellationError, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctxFor, withMock } from './migrationCtx';
@@ -94,6 +94,45 @@ test('no ruleset in the editor, or a zone given (the tree, the message\'s button
     addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM));
     await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)('business.example'), /not migrated yet/);
     assert.equal(fake.quickPicks.length, 0);
+  });
+});
+
+test('an untrusted window with the remote backend exports the open document; a zone\'s deployed rules are refused saying why', async () => {
+  // cl16: the command was disabled there by its enablement (cfg1), though the document's export sends nothing to any backend.
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    fake.settings.set('backend', 'remote');
+    fake.settings.set('api.baseUrl', 'https://api.example.test/client/v4');
+    workspace.isTrusted = false;
+    try {
+      const exportTerraform = migrationCommands['edgekit.migration.exportTerraform'](ctx);
+      addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM));
+      fake.quickPickAnswers = ['probes.ruleset.json'];
+      await exportTerraform();
+      assert.match(exported()!.getText(), /\n {2}zone_id = var\.zone_id\n/);
+      // The zone's item says beforehand why it will not work, and picking it refuses before any zone is asked for.
+      assert.deepEqual(fake.quickPicks[0].labels, ['probes.ruleset.json', 'A zone\'s deployed managed rules…']);
+      assert.match(String(fake.quickPicks[0].descriptions[1]), /untrusted workspace/);
+      const refusal = /deployed managed rules are read from the management API, and requests to real endpoints are disabled in an untrusted workspace/;
+      fake.quickPicks = [];
+      fake.quickPickAnswers = ['A zone\'s deployed managed rules…'];
+      await assert.rejects(exportTerraform(), refusal);
+      assert.equal(fake.quickPicks.length, 1, 'no zone asked for');
+      // No ruleset in the editor, or a zone given by the tree: the same refusal, no pick.
+      fake.quickPicks = [];
+      addDocument('file:///ws/job.json', 'json', '{}');
+      await assert.rejects(exportTerraform(), refusal);
+      await assert.rejects(exportTerraform('pro.example'), refusal);
+      assert.equal(fake.quickPicks.length, 0);
+      // The embedded mock answers in an untrusted window as in a trusted one: its zone item says nothing of trust.
+      fake.settings.set('backend', 'embedded');
+      addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM));
+      fake.quickPickAnswers = [undefined];
+      await assert.rejects(exportTerraform(), CancellationError);
+      assert.equal(fake.quickPicks[0].descriptions[1], 'read from the API');
+    } finally {
+      workspace.isTrusted = true;
+    }
   });
 });
 
