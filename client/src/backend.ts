@@ -273,7 +273,7 @@ export class Backend implements vscode.Disposable {
     if (!apiBaseUrl) throw new UserError('Setting "edgekit.api.baseUrl" is empty; set it to the management API base (…/client/v4) or switch "edgekit.backend" to embedded.', SETTINGS_ACTIONS('edgekit.api.baseUrl'));
     const host = originOf(apiBaseUrl, 'edgekit.api.baseUrl');
     const saved = await this.savedCredentials();
-    if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.', [{ title: 'Set API Credentials', command: 'edgekit.setApiCredentials' }]);
+    if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials…" first.', [{ title: 'Set API Credentials…', command: 'edgekit.setApiCredentials' }]);
     if (saved.host !== host) {
       if (!interactive) throw new UserError(`The saved API credentials are for ${saved.host}, not ${host}; run a command to confirm the new host.`);
       const ok = await this.ui().ask(
@@ -287,7 +287,7 @@ export class Backend implements vscode.Disposable {
 
   /**
    * Where the embedded mock uploads s3:// and r2:// Logpush destinations: "edgekit.mock.s3Endpoint" with the keys saved for that
-   * endpoint ("EdgeKit: Set Mock S3 Credentials"). Without an endpoint, or without keys for it (said in the log and once in a
+   * endpoint ("EdgeKit: Set Mock S3 Credentials…"). Without an endpoint, or without keys for it (said in the log and once in a
    * warning), buckets are folders of the mock's local delivery folder.
    */
   private async mockS3(): Promise<{ endpoint: string; accessKeyId: string; secretAccessKey: string } | undefined> {
@@ -303,9 +303,9 @@ export class Backend implements vscode.Disposable {
     }
     const saved = await this.savedMockS3();
     if (!saved || saved.endpoint !== origin) {
-      const text = `"edgekit.mock.s3Endpoint" is ${origin}, but no S3 keys are saved for it; the mock delivers s3:// and r2:// destinations to its local folder. Run "EdgeKit: Set Mock S3 Credentials", then restart the mock.`;
+      const text = `"edgekit.mock.s3Endpoint" is ${origin}, but no S3 keys are saved for it; the mock delivers s3:// and r2:// destinations to its local folder. Run "EdgeKit: Set Mock S3 Credentials…", then restart the mock.`;
       log.warn(text);
-      void vscode.window.showWarningMessage(`EdgeKit: ${text}`, 'Set Mock S3 Credentials').then((pick) => {
+      void vscode.window.showWarningMessage(`EdgeKit: ${text}`, 'Set Mock S3 Credentials…').then((pick) => {
         if (pick) void vscode.commands.executeCommand('edgekit.mock.setBucketCredentials');
       });
       return undefined;

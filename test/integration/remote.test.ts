@@ -53,7 +53,7 @@ suite('Remote backend misconfigured', () => {
     await ctx.backend.clearCredentials();
     await setSetting('backend', 'remote', vscode.ConfigurationTarget.Global);
     await setSetting('api.baseUrl', 'http://127.0.0.1:9/client/v4', vscode.ConfigurationTarget.Global);
-    assert.match(String(await reason()), /No API credentials saved; run "EdgeKit: Set API Credentials"/, diag());
+    assert.match(String(await reason()), /No API credentials saved; run "EdgeKit: Set API Credentials…"/, diag());
     assert.deepEqual(await ctx.zones.getChildren(), []);
     assert.equal(ctx.zones.view.message, ctx.zones.lastError);
     assert.ok(ctx.zones.lastError, 'the view has a message, not the welcome content alone');

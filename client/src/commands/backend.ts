@@ -59,7 +59,7 @@ export const backendCommands = {
     if (apiEmail === undefined) return;
     // Saving would replace what is saved with credentials that cannot authenticate (and say "saved").
     if (!apiToken && !apiKey) throw new UserError(`Nothing was saved: neither an API token nor an API key was entered. The credentials saved before (if any) are kept; "EdgeKit: Clear API Credentials" removes them.`);
-    if (apiKey && !apiEmail) throw new UserError('Nothing was saved: the API key needs the account\'s email (X-Auth-Key is sent with X-Auth-Email). Run "EdgeKit: Set API Credentials" again.');
+    if (apiKey && !apiEmail) throw new UserError('Nothing was saved: the API key needs the account\'s email (X-Auth-Key is sent with X-Auth-Email). Run "EdgeKit: Set API Credentials…" again.');
     await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
     const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
     void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${used}`);

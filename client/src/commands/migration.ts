@@ -169,7 +169,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               let cancelled = false;
               const wait = new Wait(zone, ['Continue'], (q) => ctx.ui.ask(q, ['Continue'], { modal: false }), doc, (late) => {
                 // VS Code cannot close the notification for us: its "Continue", clicked once the run has ended, says so.
-                if (late === 'Continue' && cancelled) void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
+                if (late === 'Continue' && cancelled) void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules…" to review it again.`);
               });
               let done = false;
               // A file's document closed (its tab): the review is the file as saved, read again on Continue. (An untitled one closed

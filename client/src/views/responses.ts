@@ -208,7 +208,7 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
    * header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
    */
   private goneText(h: HistoryEntry | undefined): string {
-    const gone = 'The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
+    const gone = 'The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests…".';
     if (!h) return `${responseHeader([gone])}\n`;
     const lines = [`POST ${h.url}`, `${h.status !== undefined ? `HTTP ${h.status}` : 'No response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${h.label} · ${h.time}`, ...h.summary.split('\n')];
     return `${responseHeader([...lines, gone])}\n`;

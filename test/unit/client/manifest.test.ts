@@ -39,6 +39,24 @@ test('command titles read "EdgeKit: Verb Noun" in title case, with one verb per 
   }
 });
 
+test('a title ends in "…" exactly when its command, run from the palette, always asks for more before it acts (cl16)', () => {
+  // VS Code's convention: "…" says a quick pick, an input box or a file dialog comes before anything is done. Show Security
+  // Events… had it and Check Zone Migration Compatibility, which picks a zone the same way, did not (cfg1). A modal confirmation of
+  // an irreversible step is no such input (Delete Logpush Job), nor a question asked only sometimes: with no editor open (the
+  // document commands), with several accounts (Create Logpush Job on an account dataset), several waiting migrations or answers
+  // (Continue, Cancel Migration), several delivered batches (Open Last Delivered Logpush Batch). Each handler was read for this
+  // list (docs/architecture.md, "Command titles and their "…" (cl16)"); a command that starts or stops asking moves in or out.
+  const asks = ['edgekit.setApiCredentials', 'edgekit.mock.setBucketCredentials', 'edgekit.gateway.history', 'edgekit.logpush.proveOwnership',
+    'edgekit.logpush.testFilter', 'edgekit.ruleset.testRules', 'edgekit.migration.start', 'edgekit.migration.check', 'edgekit.migration.openConfig',
+    'edgekit.migration.exportTerraform', 'edgekit.securityEvents.show', 'edgekit.mock.sendTraffic', 'edgekit.mock.traffic'];
+  const commands = pkg.contributes.commands as { command: string; title: string }[];
+  for (const id of asks) assert.ok(commands.some((c) => c.command === id), `${id} is declared`);
+  for (const c of commands) {
+    assert.doesNotMatch(c.title, /\.\.\.$/, `${c.command}: "${c.title}" ends in one "…", not three dots`);
+    assert.equal(c.title.endsWith('…'), asks.includes(c.command), `${c.command}: "${c.title}" ${asks.includes(c.command) ? 'asks first: its title ends in "…"' : 'acts at once: no "…"'}`);
+  }
+});
+
 test('a command the client\'s messages tell the user to run ("EdgeKit: Title") is a declared command of that title', () => {
   const titles = new Set<string>(pkg.contributes.commands.map((c: { title: string; category?: string }) => `${c.category ?? ''}: ${c.title}`));
   const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
@@ -208,7 +226,7 @@ test('untrusted workspaces: backend URLs are restricted and commands that send r
   // cl16: exporting the ruleset document in the editor sends nothing; only its zone branch asks the backend, and refuses in an
   // untrusted window with the remote backend itself (test/unit/client/terraformExport.test.ts).
   const exportTerraform = pkg.contributes.commands.find((x: { command: string }) => x.command === 'edgekit.migration.exportTerraform');
-  assert.equal(exportTerraform.enablement, undefined, 'Export Ruleset as Terraform is enabled in an untrusted window');
+  assert.equal(exportTerraform.enablement, undefined, 'Export Ruleset as Terraform… is enabled in an untrusted window');
 });
 
 test('every bundle esbuild.mjs writes is shipped by .vscodeignore, and the activation bundle holds no LSP library', async () => {

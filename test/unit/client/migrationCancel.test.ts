@@ -39,6 +39,6 @@ test('the review\'s "Continue" clicked after the run was cancelled says the run 
     fake.messages = [];
     click!('Continue');
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'That migration run of pro.example has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.' }]);
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'That migration run of pro.example has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules…" to review it again.' }]);
   }, {});
 });

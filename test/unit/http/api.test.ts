@@ -337,7 +337,7 @@ describe('entrypointBody', () => {
   });
 });
 
-describe('currentConfig (what "Open New Managed Rules Configuration" shows)', () => {
+describe('currentConfig (what "Open New Managed Rules Configuration…" shows)', () => {
   let mock: MockBackend;
   before(async () => { mock = await startMockBackend({ port: 0, apiToken: TOKEN }); });
   after(() => mock.close());
