@@ -1,7 +1,8 @@
-// What the README and docs/*.md point a reader at, held to the product: every relative link and #anchor resolves, every
-// `edgekit.…` name written alone in backticks is a setting, command, view or context key of package.json (or the server's own lens
-// command), and every command quoted as "EdgeKit: Title" in prose is a command of package.json with that title. A setting or
-// command renamed, a heading reworded or a file moved breaks the docs silently otherwise.
+// What the README, docs/*.md and the walkthrough's pages (media/walkthrough/*.md) point a reader at, held to the product: every
+// relative link and #anchor resolves, every `edgekit.…` name written alone in backticks is a setting, command, view or context key
+// of package.json (or the server's own lens command), every command quoted as "EdgeKit: Title" (or in bold) in prose is a command
+// of package.json with that title, and a walkthrough step's button is labelled with its command's title. A setting or command
+// renamed, a heading reworded or a file moved breaks the docs silently otherwise.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -9,7 +10,11 @@ import * as path from 'node:path';
 import { APPLY_FIX_COMMAND, LENS_TEXT_COMMAND } from '../../server/src/protocol';
 
 const ROOT = path.resolve(__dirname, '../..');
-const DOCS = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  // The walkthrough's pages, which VS Code shows beside its steps: a newcomer's first reading.
+  ...fs.readdirSync(path.join(ROOT, 'media/walkthrough')).filter((f) => f.endsWith('.md')).map((f) => `media/walkthrough/${f}`),
+];
 const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
 /** The text outside fenced code blocks (a block's lines become empty, so line numbers stay). */
 const prose = (md: string) => md.replace(/^```[\s\S]*?^```/gm, (b) => b.replace(/[^\n]/g, ''));
@@ -71,14 +76,14 @@ test('every `edgekit.…` name the docs write alone in backticks is a setting, c
   assert.ok(new Set(named).size >= 15, `${named.length} names checked`);
 });
 
-test('every command the docs quote as "EdgeKit: Title" is a command of package.json with that title', () => {
+test('every command the docs quote as "EdgeKit: Title" or **EdgeKit: Title** is a command of package.json with that title', () => {
   const commands = JSON.parse(read('package.json')).contributes.commands as { category?: string; title: string }[];
   const titles = new Set(commands.map((x) => `${x.category}: ${x.title}`));
   let checked = 0;
   for (const doc of DOCS) {
     const text = prose(read(doc));
-    for (const m of text.matchAll(/"(EdgeKit: [^"]+)"/g)) {
-      const title = m[1].replace(/\s+/g, ' ');
+    for (const m of text.matchAll(/"(EdgeKit: [^"]+)"|\*\*(EdgeKit: [^*]+)\*\*/g)) {
+      const title = (m[1] ?? m[2]).replace(/\s+/g, ' ');
       if (title === 'EdgeKit: …') continue; // the palette's prefix
       // Written with or without the title's trailing ellipsis (a command that asks before it runs).
       assert.ok(titles.has(title) || titles.has(`${title}…`), `${doc}:${lineOf(text, m.index!)}: no command is titled "${title}"`);
@@ -86,4 +91,21 @@ test('every command the docs quote as "EdgeKit: Title" is a command of package.j
     }
   }
   assert.ok(checked >= 5, `${checked} titles checked`);
+});
+
+test('a walkthrough step\'s button is labelled with its command\'s title (the palette\'s words)', () => {
+  const c = JSON.parse(read('package.json')).contributes;
+  const titles = new Map<string, string>(c.commands.map((x: { command: string; title: string }) => [x.command, x.title]));
+  let checked = 0;
+  for (const w of c.walkthroughs as { steps: { id: string; description: string }[] }[]) {
+    for (const s of w.steps) {
+      for (const m of s.description.matchAll(/\[([^\]]+)\]\(command:([\w.]+)\)/g)) {
+        const title = titles.get(m[2]);
+        if (title === undefined) continue; // a view's focus or a built-in command: the manifest test holds those
+        assert.equal(m[1], title, `walkthrough step ${s.id}: the button of ${m[2]}`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 5, `${checked} buttons checked`);
 });
