@@ -39,7 +39,7 @@ test('anchors are GitHub\'s: punctuation dropped, spaces to hyphens, a repeated 
   assert.deepEqual([...a].sort(), ['edgekit', 'routes', 'routes-1', 'the-commands-bundle-2026-11-27-room', 'x-y']);
 });
 
-test('every relative link of the README and docs/*.md names a file that exists, and its #anchor a heading or <a id> of it', () => {
+test('every relative link of the README, docs/*.md and the walkthrough\'s pages names a file that exists, and its #anchor a heading or <a id> of it', () => {
   let checked = 0;
   for (const doc of DOCS) {
     const text = prose(read(doc));
