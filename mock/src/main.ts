@@ -101,10 +101,16 @@ function signalled(): Promise<string> {
   });
 }
 
+/** A refused option as `edgekit lint`'s usage errors read: the message named for the command first, then the synopsis and where the
+ * rest is (it was the message bare above the whole help, whose 16 lines pushed it out of view). */
+function usageError(message: string): string {
+  return `edgekit mock: ${message}\n\n${mockSynopsis('edgekit mock', 'Usage: ')}\nRun "edgekit mock --help" for the details.\n`;
+}
+
 export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = {}): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
-    io.stderr(`${args}\n${USAGE}`);
+    io.stderr(usageError(args));
     return 2;
   }
   if (args.help) {
@@ -120,7 +126,7 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   const s3Endpoint = args.s3Endpoint ?? (env.EDGEKIT_MOCK_S3_ENDPOINT || undefined);
   const endpointProblem = s3Endpoint !== undefined ? s3EndpointProblem(s3Endpoint, args.s3Endpoint !== undefined ? '--s3-endpoint' : 'EDGEKIT_MOCK_S3_ENDPOINT') : undefined;
   if (endpointProblem) {
-    io.stderr(`${endpointProblem}\n${USAGE}`);
+    io.stderr(usageError(endpointProblem));
     return 2;
   }
   const s3 = s3Endpoint ? {

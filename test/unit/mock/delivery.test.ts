@@ -503,7 +503,7 @@ test('edgekit mock --s3-endpoint with keys in its user info is refused, naming w
   let err = '';
   const code = await runMockCli(['--port', '0', '--s3-endpoint', 'http://AKIDSECRETID:VERYSECRETKEY@127.0.0.1:9/'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
   assert.equal(code, 2);
-  assert.match(err, /^--s3-endpoint takes no user name or password: give the keys with --s3-access-key-id and --s3-secret-access-key \(or EDGEKIT_MOCK_S3_ACCESS_KEY_ID and EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY\)\./);
+  assert.match(err, /^edgekit mock: --s3-endpoint takes no user name or password: give the keys with --s3-access-key-id and --s3-secret-access-key \(or EDGEKIT_MOCK_S3_ACCESS_KEY_ID and EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY\)\./);
   assert.ok(!err.includes('AKIDSECRETID') && !err.includes('VERYSECRETKEY'), err);
 });
 
@@ -519,14 +519,14 @@ test('edgekit mock: an S3 endpoint that is no http(s) URL is refused from the op
   };
   let r = await run(['--s3-endpoint', 'http://AKIDSECRETID:VERYSECRETKEY@127.0.0.1:99999/'], {});
   assert.equal(r.code, 2);
-  assert.match(r.err, /^--s3-endpoint needs an http:\/\/ or https:\/\/ URL, not "http:\/\/127\.0\.0\.1:99999\/"/);
+  assert.match(r.err, /^edgekit mock: --s3-endpoint needs an http:\/\/ or https:\/\/ URL, not "http:\/\/127\.0\.0\.1:99999\/"/);
   assert.ok(!r.err.includes('AKIDSECRETID') && !r.err.includes('VERYSECRETKEY'), r.err);
   r = await run([], { EDGEKIT_MOCK_S3_ENDPOINT: 'ftp://x' });
   assert.equal(r.code, 2);
-  assert.match(r.err, /^EDGEKIT_MOCK_S3_ENDPOINT needs an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"/);
+  assert.match(r.err, /^edgekit mock: EDGEKIT_MOCK_S3_ENDPOINT needs an http:\/\/ or https:\/\/ URL, not "ftp:\/\/x"/);
   r = await run(['--s3-endpoint', ''], {});
   assert.equal(r.code, 2);
-  assert.match(r.err, /^--s3-endpoint needs an http:\/\/ or https:\/\/ URL, not ""/);
+  assert.match(r.err, /^edgekit mock: --s3-endpoint needs an http:\/\/ or https:\/\/ URL, not ""/);
 });
 
 test('an endpoint that never answers: the upload is abandoned after uploadTimeoutMs and reported', async () => {

@@ -192,7 +192,7 @@ test('the official SDK sees the limit as its RateLimitError (maxRetries 0: it do
 test('edgekit mock --rate-limit: N/S sets the per-user limit, off turns it off, a bad value is refused', async () => {
   let err = '';
   assert.equal(await runMockCli(['--port', '0', '--rate-limit', '10'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve() }), 2);
-  assert.match(err, /^--rate-limit needs N\/S .* not "10"\./);
+  assert.match(err, /^edgekit mock: --rate-limit needs N\/S .* not "10"\./);
   for (const [value, shown, limit] of [['2/60', /^Rate limit: 2 requests per 60 s per user, 200 per second per IP/m, '2'], ['off', /^Rate limit: off$/m, undefined], [undefined, /^Rate limit: 1200 requests per 300 s per user/m, '1200']] as const) {
     let out = '';
     let stop!: () => void;
@@ -268,5 +268,19 @@ test('the edgekit.mock.rateLimit setting\'s pattern accepts what the mock\'s par
   for (const v of ['', 'on', '1200', '1200/', '/300', '1200/300/1', 'of f', '-5/300']) {
     assert.equal(typeof parseRateLimit(v), 'string', v);
     assert.ok(!pattern.test(v), `the setting takes ${JSON.stringify(v)}, which the mock refuses`);
+  }
+});
+
+test('edgekit mock with a bad option: the message named for the command, its synopsis and where the rest is, not the whole help', async () => {
+  // It printed the message bare ("Unknown option ...") above the whole 16-line help, where lint's and test-filter's usage errors
+  // start "edgekit: " and end with the synopsis.
+  for (const argv of [['--bogus'], ['--port', 'x'], ['--s3-endpoint', 'ftp://x']]) {
+    let err = '';
+    assert.equal(await runMockCli(['--port', '0', ...argv], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} }), 2);
+    const lines = err.trimEnd().split('\n');
+    assert.match(lines[0], /^edgekit mock: \S/, err);
+    assert.ok(lines.some((l) => l.startsWith('Usage: edgekit mock [--host')), err);
+    assert.equal(lines.at(-1), 'Run "edgekit mock --help" for the details.', err);
+    assert.ok(!/Serves the gateway/.test(err), `the synopsis only, not the whole help:\n${err}`);
   }
 });

@@ -642,5 +642,5 @@ test('edgekit mock --host [] (brackets round nothing) is refused as --host "" is
   let err = '';
   const code = await runMockCli(['--host', '[]', '--port', '0', '--traffic-paused'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
   assert.equal(code, 2, err);
-  assert.match(err, /^--host needs an address, not "\[\]"\./);
+  assert.match(err, /^edgekit mock: --host needs an address, not "\[\]"\./);
 });
