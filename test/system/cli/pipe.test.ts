@@ -23,3 +23,21 @@ test('lint whose reader closes the pipe after the first chunk: no EPIPE stack, t
   assert.doesNotMatch(stderr, /EPIPE|Unhandled|at /, stderr.slice(0, 500));
   assert.equal(code, 1, 'exit 1: errors found, as with the whole report read');
 });
+
+test('lint whose report cannot be written (a full disk: /dev/full) says so on stderr and exits 2, an I/O problem', { skip: !fs.existsSync('/dev/full') && 'no /dev/full here' }, async (t) => {
+  // pipeWriter threw any error but EPIPE from the stream's 'error' event: Node's stack, and exit code 1, which reads as "errors
+  // found" (the action's github step takes 1 as a pass) for a run whose report went nowhere.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-full-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'a.rpc.json'), '{"jsonrpc": "2.0", "method": "eth_getBalanse", "params": [], "id": 1}\n');
+  const full = fs.openSync('/dev/full', 'w');
+  t.after(() => fs.closeSync(full));
+  const child = spawn(process.execPath, [CLI, 'lint', dir], { stdio: ['ignore', full, 'pipe'] });
+  assert.ok(child.stderr, 'stderr is a pipe');
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (s: string) => { stderr += s; });
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  assert.match(stderr, /^edgekit: cannot write to standard output \(ENOSPC\)/m, stderr.slice(0, 500));
+  assert.doesNotMatch(stderr, /Unhandled|\n\s+at /, stderr.slice(0, 500));
+  assert.equal(code, 2, 'exit 2: an I/O problem, not "errors found"');
+});
