@@ -85,8 +85,9 @@ test('every command the docs quote as "EdgeKit: Title" or **EdgeKit: Title** is 
     for (const m of text.matchAll(/"(EdgeKit: [^"]+)"|\*\*(EdgeKit: [^*]+)\*\*/g)) {
       const title = (m[1] ?? m[2]).replace(/\s+/g, ' ');
       if (title === 'EdgeKit: …') continue; // the palette's prefix
-      // Written with or without the title's trailing ellipsis (a command that asks before it runs).
-      assert.ok(titles.has(title) || titles.has(`${title}…`), `${doc}:${lineOf(text, m.index!)}: no command is titled "${title}"`);
+      // As the palette shows it, "…" included (rv32: a quote without it passed, so a title that gained its "…" in cl16, quoted in
+      // its old form, went unnoticed; a quote of the client's messages is held the same way in manifest.test.ts).
+      assert.ok(titles.has(title), `${doc}:${lineOf(text, m.index!)}: no command is titled "${title}"${titles.has(`${title}…`) ? ` (it is "${title}…")` : ''}`);
       checked++;
     }
   }
