@@ -210,7 +210,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     }
     out.push(new EventNode('events', this.events.length ? `Latest events (${this.events.length})` : 'No security events yet', {
       icon: 'list-flat', collapsed: this.events.length ? false : undefined,
-      tooltip: this.events.length ? undefined : 'No rule has acted on this zone\'s traffic yet. With the mock, "Send Sample Traffic" sends some now.',
+      tooltip: this.events.length ? undefined : 'No rule has acted on this zone\'s traffic yet. With the mock, "Send Sample Traffic…" sends a burst of the size you pick.',
     }));
     return out;
   }

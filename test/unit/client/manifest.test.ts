@@ -71,6 +71,23 @@ test('a command the client\'s messages tell the user to run ("EdgeKit: Title") i
   assert.ok(named >= 5, `${named} found`);
 });
 
+test('a message quoting a command that asks first ("Title…", with or without "EdgeKit: ") quotes it with its "…" (rv32)', () => {
+  // The Security Events view's empty list said 'With the mock, "Send Sample Traffic" sends some now.': the command asks how many
+  // first, and its title ends in "…". The test above holds "EdgeKit: Title" quotes; this one the bare title too. Comments are left
+  // out (they name handlers, not the palette's words).
+  const asking = (pkg.contributes.commands as { title: string }[]).filter((c) => c.title.endsWith('…')).map((c) => c.title.slice(0, -1));
+  const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  for (const f of [...files(path.join(root, 'client/src')), ...files(path.join(root, 'server/src'))]) {
+    fs.readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
+      if (/^\s*(\/\/|\/?\*)/.test(line)) return;
+      for (const base of asking) {
+        assert.ok(!line.includes(`"${base}"`) && !line.includes(`"EdgeKit: ${base}"`), `${path.relative(root, f)}:${i + 1} quotes "${base}" without the "…" of its title`);
+      }
+    });
+  }
+});
+
 test('every menu entry names a declared command', () => {
   const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
   for (const [menu, entries] of Object.entries(pkg.contributes.menus as Record<string, { command: string }[]>)) {
@@ -143,6 +160,23 @@ test('welcome content offers the mock\'s commands only while the backend is the 
   assert.equal(remoteZones.length, 1, 'the Zones view has welcome content for the remote backend');
   assert.match(remoteZones[0].contents, /command:edgekit\.setApiCredentials/);
   assert.match(remoteZones[0].contents, /edgekit\.api\.baseUrl/);
+});
+
+test('a welcome view\'s button for a command that asks first ends in "…" as the command\'s title does (rv32)', () => {
+  // cl16 gave the Zones view's [Set API Credentials…] its "…"; the Security Events view's buttons kept none, and "[Send Sample
+  // Traffic] sends some now" named a command that asks how many first. A button's label may say more than the title.
+  const c = pkg.contributes;
+  const titles = new Map<string, string>(c.commands.map((x: { command: string; title: string }) => [x.command, x.title]));
+  let checked = 0;
+  for (const w of c.viewsWelcome as { view: string; contents: string }[]) {
+    for (const m of w.contents.matchAll(/\[([^\]]+)\]\(command:([\w.]+)/g)) {
+      const title = titles.get(m[2]);
+      if (title === undefined) continue; // a built-in command (Open Settings)
+      assert.equal(m[1].endsWith('…'), title.endsWith('…'), `${w.view}: the button "${m[1]}" of ${m[2]} ("${title}")`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 4, `${checked} buttons checked`);
 });
 
 test('each document kind has a language with the core patterns, a grammar and a schema', () => {
