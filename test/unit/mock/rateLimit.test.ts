@@ -284,3 +284,11 @@ test('edgekit mock with a bad option: the message named for the command, its syn
     assert.ok(!/Serves the gateway/.test(err), `the synopsis only, not the whole help:\n${err}`);
   }
 });
+
+test('edgekit mock --help names EDGEKIT_MOCK_S3_ENDPOINT beside --s3-endpoint, not among the credentials', async () => {
+  // The help listed the endpoint's variable first among "credentials ... never printed" (doc5's and rv32's note).
+  const { USAGE } = await import('../../../mock/src/main');
+  assert.match(USAGE, /--s3-endpoint or EDGEKIT_MOCK_S3_ENDPOINT/);
+  const credentials = /\(credentials ([^)]*)\)/.exec(USAGE)?.[1] ?? '';
+  assert.ok(credentials.includes('EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY') && !credentials.includes('ENDPOINT'), credentials);
+});
