@@ -28,7 +28,8 @@ missing ones are generated and printed once. With --state, all state lives in FI
 Enabled Logpush jobs of http_requests and firewall_events deliver gzip NDJSON batches: s3:// and r2:// destinations to the
 S3-compatible endpoint of --s3-endpoint or EDGEKIT_MOCK_S3_ENDPOINT (credentials --s3-access-key-id/--s3-secret-access-key
 or EDGEKIT_MOCK_S3_ACCESS_KEY_ID, EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY, never printed; region --s3-region or
-EDGEKIT_MOCK_S3_REGION), https:// to an endpoint on loopback, everything else to the folder of --delivery-dir (default FILE.logpush next to the state file, or a temp folder).
+EDGEKIT_MOCK_S3_REGION), https:// to an endpoint on loopback, everything else to the folder of --delivery-dir (default
+FILE.logpush next to the state file, or a temp folder).
 GET /__edgekit/logpush/deliveries lists them; POST /__edgekit/logpush/flush delivers now.
 `;
 
