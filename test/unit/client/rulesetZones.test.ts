@@ -111,3 +111,25 @@ test('a migration\'s review: Test Rules\' sample goes to the zone, in the untitl
     }
   });
 });
+
+// mt4 (docs/architecture.md, "Mutation sample, fourth pass"): the review's file closed and read again on Continue is the zone's
+// review again, as the file was before it closed.
+test('a migration\'s review file closed, then read again on Continue: the document read again is the zone\'s again', async () => {
+  await withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    withRulesetZones(ctx);
+    try {
+      const running = migrate(ctx, 'pro.example');
+      const review = await until('the review', () => [...fake.documents.values()].find((d): d is FakeDocument => d.uri.scheme === 'untitled' && d.uri.path.endsWith('pro.example.ruleset.json')));
+      const saved = saveAs(review, 'file:///work/pro-review.ruleset.json');
+      await until('the saved file known', () => ctx.rulesetZones.zoneOf(saved.uri.toString()));
+      closeDocument(saved);
+      assert.equal(ctx.rulesetZones.zoneOf(saved.uri.toString()), undefined, 'closed: forgotten');
+      await migrationCommands['edgekit.migration.continue'](ctx)();
+      await running;
+      assert.equal(ctx.rulesetZones.zoneOf(saved.uri.toString()), 'pro.example');
+    } finally {
+      ctx.reports.dispose();
+    }
+  });
+});

@@ -58,3 +58,33 @@ test('the "Fix all" quick fix comes with two or more auto-fixable problems, not 
     s.close();
   }
 });
+
+// mt4: the lookup's last fallback (lf17, a diagnostic clamped by Neovim 0.7 to the line before a final line break) reaches only the
+// empty line after that line break, and only when the text ends with one.
+test('a diagnostic at a start where no problem of its code is finds no fixes by the clamped fallback: not in a text without a final line break, not from its own line', { timeout: 60_000 }, async () => {
+  const s = await inProcessServer({ capabilities: CAPS });
+  try {
+    // No final line break: the object left open is reported at the end of the last line, not on an empty line after it
+    const open = '{\n  "name": "example.com",\n  "dataset": "http_requests"';
+    const openUri = 'file:///w/open.logpush.json';
+    await s.open(openUri, 'logpush-job', 1, open);
+    const unclosed = (await pull(s, openUri)).find((d) => d.code === 'syntax/unclosed-bracket');
+    assert.ok(unclosed);
+    assert.equal(unclosed.range.start.line, 2);
+    const fixTitles = (await actionsFor(s, openUri, [unclosed])).map((a) => a.title);
+    assert.ok(fixTitles.includes('Insert "}" to close the object'), fixTitles.join());
+    const above = { ...unclosed, range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } } };
+    assert.deepEqual((await actionsFor(s, openUri, [above])).map((a) => a.title), []);
+    // A final line break, the problem on the line before it: the diagnostic elsewhere on that line is not clamped there
+    const one = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}\n';
+    const oneUri = 'file:///w/one.filter.json';
+    await s.open(oneUri, 'logpush-filter', 1, one);
+    const [typo] = await pull(s, oneUri);
+    assert.equal(typo.code, 'logpush/unknown-field');
+    assert.ok((await actionsFor(s, oneUri, [typo])).some((a) => a.title === 'Change to "ClientCountry"'));
+    const moved = { ...typo, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
+    assert.deepEqual((await actionsFor(s, oneUri, [moved])).map((a) => a.title), []);
+  } finally {
+    s.close();
+  }
+});
