@@ -11,6 +11,12 @@ export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
   return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs() });
 }
 
+/** Whether the management API cannot be asked in this window: the remote backend in an untrusted workspace, whose requests
+ * backend.ts refuses (the embedded mock answers there as in a trusted one). A question leaves out, or refuses, what would read it. */
+export function apiRefusedHere(): boolean {
+  return Config.backend() === 'remote' && !vscode.workspace.isTrusted;
+}
+
 /** The result, or a UserError whose message says what failed, where, and what the server said. */
 export function unwrap<T>(r: ApiResult<T>): T {
   if (r.ok) return r.result;

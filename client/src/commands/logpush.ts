@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, SAMPLE_SIZE, en, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
+import { apiFor, apiRefusedHere, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
 import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
 import { Config, turnsOffQuestion } from '../config';
@@ -220,6 +220,9 @@ interface RecordsQuestion {
   dataset(): Promise<string | readonly string[]>;
   /** The only dataset the generated sample is offered for (its records are of it); undefined: offered always. */
   sampleDataset?: string;
+  /** The zone the sample's requests go to, when the client knows the document's; unknown, the question also offers the sample for a
+   * zone the user picks (its hosts the zone's), where the backend's zones can be read. */
+  zone: string | undefined;
 }
 
 /** Why the question leaves out the generated sample (`noSample`) or the mock's delivered batch (`noDelivered`) for records of
@@ -231,11 +234,12 @@ function leftOutReason(names: readonly string[], noSample: boolean, noDelivered:
   return noSample ? `The generated sample holds ${SAMPLE_LOGS_DATASET} lines, not ${which}` : undefined;
 }
 
-/** The records to test on: `file` undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of
- * the question's dataset, then with `source`, the words the report names it by in place of the path of its copy). `given`
+/** The records to test on: `file` undefined for the generated sample (with `zone` when the user picked the zone its requests go
+ * to), else a file (chosen, or the mock's last delivered batch of the question's dataset, then with `source`, the words the report
+ * names it by in place of the path of its copy). `given`
  * ('sample', 'delivered' or a path) skips the question; anything else asks (from the editor title VS Code passes the editor group,
  * { groupId }, after the resource). */
-async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<{ file?: string; source?: string }> {
+async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<{ file?: string; source?: string; zone?: string }> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
   // The question's datasets, asked once
   let asked: Promise<readonly string[]> | undefined;
@@ -245,8 +249,12 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
     const sample = q.sampleDataset === undefined || names.includes(q.sampleDataset);
     const embedded = Config.backend() === 'embedded';
     const delivered = embedded && names.some((d) => MOCK_DELIVERED_DATASETS.includes(d));
+    // A document of no known zone (a filter file, a ruleset the user wrote): the sample for a zone of the backend's, whose hosts the
+    // document may name; not where the backend's zones cannot be read (a remote backend in an untrusted window).
+    const forZone = sample && q.zone === undefined && !apiRefusedHere();
     const pick = await vscode.window.showQuickPick([
       ...(sample ? [{ label: 'Generated sample', description: q.sample, value: 'sample' }] : []),
+      ...(forZone ? [{ label: 'Generated sample for a zone…', description: 'the sample\'s hosts are the zone\'s', value: 'zoneSample' }] : []),
       { label: q.file.label, description: q.file.description, value: 'file' },
       ...(delivered ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
     ], { title: q.title, placeHolder: leftOutReason(names, !sample, embedded && !delivered) });
@@ -254,6 +262,10 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
     choice = pick.value;
   }
   if (choice === 'sample') return {};
+  if (choice === 'zoneSample') {
+    const zone = await pickZone(await apiFor(ctx), undefined, 'Generate the sample for which zone?', undefined, zoneHints(ctx));
+    return { zone: zone.name };
+  }
   if (choice === 'path') return { file: given as string };
   if (choice === 'delivered') {
     const names = await datasets();
@@ -316,9 +328,9 @@ export const logpushTestCommands = {
     await refuseWithErrors(ctx, uri);
     // The sample's requests go to the zone the ruleset is the configuration of when the client knows it (a migration's review, a
     // zone's configuration opened from the Zones view), as Test Filter's go to a job's zone.
-    const zone = ctx.rulesetZones.zoneOf(uri.toString());
-    const { file, source } = await chooseRecords(ctx, requests, {
-      title: 'Test on which requests?', sample: `${en(SAMPLE_SIZE)} requests${zone ? ` to ${zone}` : ''}, about a tenth of them hostile`,
+    const known = ctx.rulesetZones.zoneOf(uri.toString());
+    const { file, source, zone = known } = await chooseRecords(ctx, requests, {
+      title: 'Test on which requests?', sample: `${en(SAMPLE_SIZE)} requests${known ? ` to ${known}` : ''}, about a tenth of them hostile`, zone: known,
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
       // Test Rules reads both datasets' lines (the server tells them apart); http_requests first: every request, where a
       // firewall_events batch has only those rules acted on
@@ -343,9 +355,9 @@ export const logpushTestCommands = {
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
     // The sample's requests go to the zone of the job when the client knows it (opened from the Zones view, created or updated there).
-    const zone = ctx.jobScopes.zoneOf(uri.toString());
-    const { file, source } = await chooseRecords(ctx, logs, {
-      title: 'Test the filter on which logs?', sample: `${en(SAMPLE_SIZE)} ${SAMPLE_LOGS_DATASET} lines${zone ? ` to ${zone}` : ''}, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
+    const known = ctx.jobScopes.zoneOf(uri.toString());
+    const { file, source, zone = known } = await chooseRecords(ctx, logs, {
+      title: 'Test the filter on which logs?', sample: `${en(SAMPLE_SIZE)} ${SAMPLE_LOGS_DATASET} lines${known ? ` to ${known}` : ''}, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET, zone: known,
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
       delivered: 'the newest batch a Logpush job of the mock delivered',
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).

@@ -6,9 +6,8 @@ import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
-import { apiFor, pickZone, unwrap, zoneHints } from './api';
+import { apiFor, apiRefusedHere, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
-import { Config } from '../config';
 import { fileSafe, freeUntitledUri, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
@@ -428,7 +427,7 @@ export function activeRulesetDocument(): vscode.TextDocument | undefined {
  * requests backend.ts refuses. The command stays enabled there (no trust `enablement`): the open document's export sends nothing.
  */
 function zoneReadRefusal(): string | undefined {
-  if (Config.backend() !== 'remote' || vscode.workspace.isTrusted) return undefined;
+  if (!apiRefusedHere()) return undefined;
   return 'A zone\'s deployed managed rules are read from the management API, and requests to real endpoints are disabled in an untrusted workspace. Trust the workspace, or open a ruleset document (*.ruleset.json) and export it.';
 }
 

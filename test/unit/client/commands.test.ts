@@ -173,7 +173,8 @@ test('Test Rules on Requests… from the editor title asks which requests, offer
   fake.quickPickAnswers = ['Generated sample'];
   await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, { groupId: 0 });
   assert.deepEqual(fake.quickPicks.map((q) => q.title), ['Test on which requests?']);
-  assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Choose a file…', 'Last delivered batch']);
+  // (a ruleset of no known zone: the sample for a zone too, tz18)
+  assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Generated sample for a zone…', 'Choose a file…', 'Last delivered batch']);
   assert.match(fake.quickPicks[0].descriptions[0] ?? '', /^1,000 requests, about a tenth/, 'the count as the report writes it (ui15)');
   assert.equal(requests.find((r) => r.method === 'edgekit/testRules')?.params.requests, undefined);
   // A path answers the question
