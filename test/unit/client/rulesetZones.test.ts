@@ -13,6 +13,7 @@ import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { migrate, migrationCommands } from '../../../client/src/commands/migration';
 import { Reports } from '../../../client/src/views/reports';
 import { ctxFor, never, until, withMock } from './migrationCtx';
+import type { MockBackend } from '../../../mock/src/backend';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
@@ -137,91 +138,79 @@ test('a migration\'s review file closed, then read again on Continue: the docume
 
 // tz18: a document of no known zone (a filter file, a ruleset the user wrote) on the user's own host matched none of the generated
 // sample, whose hosts were example.com's; the question offers the sample for a zone the user picks, whose name goes to the server.
-/** `ctx` answering Test Filter and Test Rules (recording what each was sent), with an http_requests filter and a ruleset of no zone. */
-function sampleCtx(ctx: Ctx) {
-  const sent: { method: string; params: Record<string, unknown> }[] = [];
-  ctx.reports = new Reports();
-  ctx.jobScopes = new JobScopes(() => undefined);
-  ctx.server = { request: async (type: { method: string }, params: Record<string, unknown>) => {
-    if (type.method === 'edgekit/testFilter') { sent.push({ method: type.method, params }); return { matched: 0, total: 1, source: 'sample', dataset: 'http_requests', branches: { label: 'x', matched: 0, children: [] }, firstMatches: [] }; }
-    if (type.method === 'edgekit/testRules') { sent.push({ method: type.method, params }); return { total: 1, undecided: 1, executed: 0, source: 'sample', rules: [] }; }
-    return { kind: 'logpush-filter', problems: { errors: 0, warnings: 0 } };
-  } } as unknown as Ctx['server'];
-  const filter = addDocument('file:///ws/mine.filter.json', 'logpush-filter', '{"where": {"key": "ClientRequestHost", "operator": "eq", "value": "pro.example"}}');
-  const ruleset = addDocument('file:///ws/mine.ruleset.json', 'waf-ruleset', '{"rules": []}');
-  return { sent, filter, ruleset };
-}
-
-test('Test Filter and Test Rules on a document of no known zone offer the sample for a zone: picked, the zone\'s name is sent', async () => {
+/** Runs `fn` with a Ctx on a mock answering Test Filter and Test Rules (recording what each was sent), an http_requests filter and a
+ * ruleset of no zone; the reports disposed of after. */
+async function withSampleCtx(fn: (s: { ctx: Ctx; mock: MockBackend; sent: { method: string; params: Record<string, unknown> }[]; filter: FakeDocument; ruleset: FakeDocument }) => Promise<void>): Promise<void> {
   await withMock(async (mock) => {
     const { ctx } = ctxFor(mock, (_q, options) => options[0]);
-    const { sent, filter, ruleset } = sampleCtx(ctx);
+    const sent: { method: string; params: Record<string, unknown> }[] = [];
+    ctx.reports = new Reports();
+    ctx.jobScopes = new JobScopes(() => undefined);
+    ctx.server = { request: async (type: { method: string }, params: Record<string, unknown>) => {
+      if (type.method === 'edgekit/testFilter') { sent.push({ method: type.method, params }); return { matched: 0, total: 1, source: 'sample', dataset: 'http_requests', branches: { label: 'x', matched: 0, children: [] }, firstMatches: [] }; }
+      if (type.method === 'edgekit/testRules') { sent.push({ method: type.method, params }); return { total: 1, undecided: 1, executed: 0, source: 'sample', rules: [] }; }
+      return { kind: 'logpush-filter', problems: { errors: 0, warnings: 0 } };
+    } } as unknown as Ctx['server'];
+    const filter = addDocument('file:///ws/mine.filter.json', 'logpush-filter', '{"where": {"key": "ClientRequestHost", "operator": "eq", "value": "pro.example"}}');
+    const ruleset = addDocument('file:///ws/mine.ruleset.json', 'waf-ruleset', '{"rules": []}');
     try {
-      fake.quickPickAnswers = ['Generated sample for a zone…', 'pro.example'];
-      await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri);
-      assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Generated sample for a zone…', 'Choose a log file…', 'Last delivered batch']);
-      assert.equal(fake.quickPicks[0].descriptions[1], 'the sample\'s hosts are the zone\'s');
-      assert.equal(fake.quickPicks[1].title, 'Generate the sample for which zone?');
-      assert.ok(fake.quickPicks[1].labels.includes('business.example'), fake.quickPicks[1].labels.join(', '));
-      assert.deepEqual([sent.at(-1)?.method, sent.at(-1)?.params.logs, sent.at(-1)?.params.zone], ['edgekit/testFilter', undefined, 'pro.example']);
-      fake.quickPickAnswers = ['Generated sample for a zone…', 'business.example'];
-      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri);
-      assert.deepEqual(fake.quickPicks[2].labels, ['Generated sample', 'Generated sample for a zone…', 'Choose a file…', 'Last delivered batch']);
-      assert.deepEqual([sent.at(-1)?.method, sent.at(-1)?.params.requests, sent.at(-1)?.params.zone], ['edgekit/testRules', undefined, 'business.example']);
-      // Not remembered: the next run asks again, and the plain sample is example.com's
-      fake.quickPickAnswers = ['Generated sample'];
-      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri);
-      assert.equal(fake.quickPicks.length, 5);
-      assert.deepEqual([sent.at(-1)?.method, sent.at(-1)?.params.zone], ['edgekit/testRules', undefined]);
+      await fn({ ctx, mock, sent, filter, ruleset });
     } finally {
       ctx.reports.dispose();
     }
+  });
+}
+
+test('Test Filter and Test Rules on a document of no known zone offer the sample for a zone: picked, the zone\'s name is sent', async () => {
+  await withSampleCtx(async ({ ctx, sent, filter, ruleset }) => {
+    fake.quickPickAnswers = ['Generated sample for a zone…', 'pro.example'];
+    await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri);
+    assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Generated sample for a zone…', 'Choose a log file…', 'Last delivered batch']);
+    assert.equal(fake.quickPicks[0].descriptions[1], 'the sample\'s hosts are the zone\'s');
+    assert.equal(fake.quickPicks[1].title, 'Generate the sample for which zone?');
+    assert.ok(fake.quickPicks[1].labels.includes('business.example'), fake.quickPicks[1].labels.join(', '));
+    assert.deepEqual([sent.at(-1)?.method, sent.at(-1)?.params.logs, sent.at(-1)?.params.zone], ['edgekit/testFilter', undefined, 'pro.example']);
+    fake.quickPickAnswers = ['Generated sample for a zone…', 'business.example'];
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri);
+    assert.deepEqual(fake.quickPicks[2].labels, ['Generated sample', 'Generated sample for a zone…', 'Choose a file…', 'Last delivered batch']);
+    assert.deepEqual([sent.at(-1)?.method, sent.at(-1)?.params.requests, sent.at(-1)?.params.zone], ['edgekit/testRules', undefined, 'business.example']);
+    // Not remembered: the next run asks again, and the plain sample is example.com's
+    fake.quickPickAnswers = ['Generated sample'];
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri);
+    assert.equal(fake.quickPicks.length, 5);
+    assert.deepEqual([sent.at(-1)?.method, sent.at(-1)?.params.zone], ['edgekit/testRules', undefined]);
   });
 });
 
 test('the zone\'s pick dismissed cancels the test: nothing is sent', async () => {
-  await withMock(async (mock) => {
-    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
-    const { sent, filter, ruleset } = sampleCtx(ctx);
-    try {
-      fake.quickPickAnswers = ['Generated sample for a zone…', undefined];
-      await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>, CancellationError);
-      fake.quickPickAnswers = ['Generated sample for a zone…', undefined];
-      await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri) as Promise<unknown>, CancellationError);
-      assert.deepEqual(fake.quickPicks.map((q) => q.title), ['Test the filter on which logs?', 'Generate the sample for which zone?', 'Test on which requests?', 'Generate the sample for which zone?']);
-      assert.deepEqual(sent, []);
-    } finally {
-      ctx.reports.dispose();
-    }
+  await withSampleCtx(async ({ ctx, sent, filter, ruleset }) => {
+    fake.quickPickAnswers = ['Generated sample for a zone…', undefined];
+    await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>, CancellationError);
+    fake.quickPickAnswers = ['Generated sample for a zone…', undefined];
+    await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri) as Promise<unknown>, CancellationError);
+    assert.deepEqual(fake.quickPicks.map((q) => q.title), ['Test the filter on which logs?', 'Generate the sample for which zone?', 'Test on which requests?', 'Generate the sample for which zone?']);
+    assert.deepEqual(sent, []);
   });
 });
 
 test('a document whose zone is known is not offered the sample for a zone: its own sample is that zone\'s', async () => {
-  await withMock(async (mock) => {
-    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
-    const { sent, ruleset } = sampleCtx(ctx);
-    try {
-      ctx.rulesetZones.set(ruleset.uri.toString(), 'pro.example');
-      fake.quickPickAnswers = ['Generated sample'];
-      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri);
-      assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Choose a file…', 'Last delivered batch']);
-      assert.equal(sent.at(-1)?.params.zone, 'pro.example');
-      const job = addDocument('file:///ws/shop.logpush.json', 'logpush-job', '{"id": 5, "name": "p", "dataset": "http_requests", "destination_conf": "s3://b/l"}');
-      ctx.jobScopes.set(job.uri.toString(), { owner: { zone: 'z1' }, ownerName: 'shop.test' }, 5);
-      fake.quickPickAnswers = ['Generated sample'];
-      await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(job.uri);
-      assert.ok(!fake.quickPicks[1].labels.includes('Generated sample for a zone…'), fake.quickPicks[1].labels.join(', '));
-      assert.equal(sent.at(-1)?.params.zone, 'shop.test');
-    } finally {
-      ctx.reports.dispose();
-    }
+  await withSampleCtx(async ({ ctx, sent, ruleset }) => {
+    ctx.rulesetZones.set(ruleset.uri.toString(), 'pro.example');
+    fake.quickPickAnswers = ['Generated sample'];
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri);
+    assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Choose a file…', 'Last delivered batch']);
+    assert.equal(sent.at(-1)?.params.zone, 'pro.example');
+    const job = addDocument('file:///ws/shop.logpush.json', 'logpush-job', '{"id": 5, "name": "p", "dataset": "http_requests", "destination_conf": "s3://b/l"}');
+    ctx.jobScopes.set(job.uri.toString(), { owner: { zone: 'z1' }, ownerName: 'shop.test' }, 5);
+    fake.quickPickAnswers = ['Generated sample'];
+    await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(job.uri);
+    assert.ok(!fake.quickPicks[1].labels.includes('Generated sample for a zone…'), fake.quickPicks[1].labels.join(', '));
+    assert.equal(sent.at(-1)?.params.zone, 'shop.test');
   });
 });
 
 test('the sample for a zone: not offered where the backend\'s zones cannot be read (remote, untrusted); refused saying why when no backend answers', async () => {
-  await withMock(async (mock) => {
-    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
-    const { sent, filter } = sampleCtx(ctx);
+  await withSampleCtx(async ({ ctx, mock, sent, filter }) => {
     fake.settings.set('backend', 'remote');
     workspace.isTrusted = false;
     try {
@@ -241,6 +230,5 @@ test('the sample for a zone: not offered where the backend\'s zones cannot be re
     fake.quickPickAnswers = ['Generated sample for a zone…'];
     await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>, /Cannot list zones: GET .*\/zones failed: connection refused/);
     assert.equal(sent.length, 1, 'only the first run\'s plain sample');
-    ctx.reports.dispose();
   });
 });
