@@ -271,7 +271,7 @@ const SRCROOT = '%SRCROOT%';
  * the current folder. */
 function repoRoot(): string {
   const named = process.env.GITHUB_WORKSPACE || process.env.CI_PROJECT_DIR;
-  return named && path.isAbsolute(named) ? realPathOr(named) : process.cwd();
+  return named && path.isAbsolute(named) ? realPathOf(named) : process.cwd();
 }
 
 /** A file's path in the repository: from repoRoot(), "/"-separated, however it was written ("./config", absolute, through a link
@@ -282,7 +282,7 @@ function repoPath(file: string): string | undefined {
   const root = repoRoot();
   // The root is a real path (getcwd, realpath): a path through a link to it ("$PWD/config" where $PWD went through one) is inside
   // by its own real path (rv30). Asked only then, so a link inside the folder to a file elsewhere keeps its place here.
-  const rel = fromRoot(root, abs) ?? fromRoot(root, realPathOr(abs));
+  const rel = fromRoot(root, abs) ?? fromRoot(root, realPathOf(abs));
   return rel === undefined ? undefined : rel.split(path.sep).join('/');
 }
 
@@ -290,10 +290,6 @@ function repoPath(file: string): string | undefined {
 function fromRoot(root: string, abs: string): string | undefined {
   const rel = path.relative(root, abs);
   return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? undefined : rel;
-}
-
-function realPathOr(abs: string): string {
-  try { return fs.realpathSync(abs); } catch { return abs; }
 }
 
 /** A file as SARIF's artifactLocation (SARIF 2.1.0 §3.4.3, a URI reference): inside the checkout, its repoPath with each segment
