@@ -40,17 +40,35 @@ export function jobDocumentName(name: unknown, id: number | string): string {
  * An untitled document named `fileName` in the first workspace folder; when a file of that name is in the folder (the user saved
  * the document under the name offered), "name-2.kind.json", "name-3.kind.json", ...: VS Code refuses to open an untitled document
  * where a file is ("file already exists"). The same name as long as the files stay, so that opening the same thing again finds the
- * document already open.
+ * document already open. `free`, when given, may pass over a name for the next one too (untitledUriFor).
  */
-export async function freeUntitledUri(fileName: string): Promise<vscode.Uri> {
+export async function freeUntitledUri(fileName: string, free?: (uri: vscode.Uri) => Promise<boolean>): Promise<vscode.Uri> {
   const [, stem, ext] = /^(.+?)((?:\.(?:logpush|ruleset|filter|rpc))?\.[^.]+)?$/.exec(fileName) ?? [fileName, fileName, ''];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (!folder) return vscode.Uri.parse(`untitled:${fileName}`);
   for (let n = 1; ; n++) {
+    const name = n === 1 ? fileName : `${stem}-${n}${ext ?? ''}`;
     // The folder's own scheme (file, or vscode-remote in a remote window) for the file; untitled for the document.
-    const file = vscode.Uri.joinPath(folder, n === 1 ? fileName : `${stem}-${n}${ext ?? ''}`);
-    if (n === 100 || !await fileExists(file)) return file.with({ scheme: 'untitled' });
+    const file = folder && vscode.Uri.joinPath(folder, name);
+    const uri = file ? file.with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${name}`);
+    if (n === 100 || ((!file || !await fileExists(file)) && (!free || await free(uri)))) return uri;
   }
+}
+
+/** The text EdgeKit last wrote into an untitled document (by URI) with showUntitledText: a document that still holds it has no
+ * edit of the user's. */
+const written = new Map<string, string>();
+
+/**
+ * Where `text` (an export) may be shown under `fileName` without writing over anything of the user's: freeUntitledUri, passing over
+ * a name whose untitled document holds text EdgeKit did not write there (the user's edits of an earlier export, a tab restored from
+ * a hot-exit backup) for "name-2", "name-3"... A document that is empty, holds `text`, or holds EdgeKit's own last text is reused.
+ * Opened, not looked up among workspace.textDocuments: a restored tab is not listed there until it is shown.
+ */
+export function untitledUriFor(fileName: string, text: string): Promise<vscode.Uri> {
+  return freeUntitledUri(fileName, async (uri) => {
+    const now = (await vscode.workspace.openTextDocument(uri)).getText();
+    return now === '' || now === text || now === written.get(uri.toString());
+  });
 }
 
 async function fileExists(uri: vscode.Uri): Promise<boolean> {
@@ -82,7 +100,7 @@ export async function showUntitledJson(uri: vscode.Uri, value: unknown, language
 export async function showUntitledText(uri: vscode.Uri, text: string, otherLanguages: readonly string[] = []): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+  if (await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text))) written.set(doc.uri.toString(), text);
   // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
   // typing and Format Document keep its 2-space layout instead of re-indenting the whole document.
   editor.options = { insertSpaces: true, tabSize: 2 };

@@ -8,7 +8,7 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
 import { apiFor, apiRefusedHere, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
-import { fileSafe, freeUntitledUri, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
+import { fileSafe, freeUntitledUri, untitledUriFor, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { Wait, cancelWait, continueWait, fileName, followedElsewhere } from './migrationWait';
@@ -391,7 +391,7 @@ export const migrationCommands = {
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
     // In the Terraform language of an installed extension (HashiCorp's "terraform", else an HCL extension's "hcl"); no grammar of ours.
-    await showUntitledText(await freeUntitledUri(`${zoneFileSafe(zone.name)}.managed-rules.tf`), content, ['terraform', 'hcl']);
+    await showUntitledText(await untitledUriFor(`${zoneFileSafe(zone.name)}.managed-rules.tf`, content), content, ['terraform', 'hcl']);
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };
@@ -473,6 +473,6 @@ async function exportDocument(ctx: Ctx, doc: vscode.TextDocument) {
         : `# An entry point ruleset (one per phase) that exists already has to be imported first:\n#   terraform import ${tf.address} ${scope}/<${scope.toUpperCase()}_ID>/<RULESET_ID>`,
     '', tf.hcl,
   ].join('\n');
-  await showUntitledText(await freeUntitledUri(fileSafe(`${name.replace(/\.json$/, '')}.tf`)), content, ['terraform', 'hcl']);
+  await showUntitledText(await untitledUriFor(fileSafe(`${name.replace(/\.json$/, '')}.tf`), content), content, ['terraform', 'hcl']);
   return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
 }

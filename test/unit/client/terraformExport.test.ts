@@ -220,3 +220,39 @@ test('the zone export states the zone level: a zone entry point or one without a
     assert.equal(exported(), undefined);
   });
 });
+
+// dat1: exporting again wrote the new export over the whole untitled .tf document, the user's unsaved edits of the last export
+// included, without a word. A document holding text EdgeKit did not write there (edits, a hot-exit backup's) is now left as it is,
+// and the export opens under the next free name; one still holding EdgeKit's own export is reused.
+test('exporting again never writes over the user\'s edits of an earlier export: it opens under the next name', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    fake.folderSettings.set('/ws', new Map());
+    const doc = addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM, null, 2));
+    const tfDocs = () => [...fake.documents.values()].filter((d) => d.uri.path.endsWith('.tf')).map((d) => d.uri.path).sort();
+    const tfDoc = (p: string) => [...fake.documents.values()].find((d) => d.uri.scheme === 'untitled' && d.uri.path === p)!;
+    const run = async () => { fake.quickPickAnswers = ['probes.ruleset.json']; await migrationCommands['edgekit.migration.exportTerraform'](ctx)(); };
+    await run();
+    assert.deepEqual(tfDocs(), ['/ws/probes.ruleset.tf']);
+    // Exported again with the ruleset changed: the export untouched since is EdgeKit's, replaced in place.
+    editDocument(doc, JSON.stringify({ ...CUSTOM, name: 'Block env probes' }, null, 2));
+    await run();
+    assert.deepEqual(tfDocs(), ['/ws/probes.ruleset.tf']);
+    const first = tfDoc('/ws/probes.ruleset.tf');
+    assert.match(first.getText(), /Block env probes/);
+    // The user edits the export; the next export goes to probes-2.ruleset.tf and the edits stay.
+    const mine = `${first.getText()}\n# my note\n`;
+    editDocument(first, mine);
+    await run();
+    assert.equal(tfDoc('/ws/probes.ruleset.tf').getText(), mine);
+    assert.deepEqual(tfDocs(), ['/ws/probes-2.ruleset.tf', '/ws/probes.ruleset.tf']);
+    assert.match(tfDoc('/ws/probes-2.ruleset.tf').getText(), /Block env probes/);
+    // A tab restored from a hot-exit backup (not listed until opened) is the user's too.
+    fake.documents.delete(tfDoc('/ws/probes-2.ruleset.tf').uri.toString());
+    const restored = addDocument('untitled:/ws/probes-2.ruleset.tf', 'plaintext', '# restored\n', false);
+    fake.unresolved.add(restored.uri.toString());
+    await run();
+    assert.equal(tfDoc('/ws/probes-2.ruleset.tf').getText(), '# restored\n');
+    assert.match(tfDoc('/ws/probes-3.ruleset.tf').getText(), /Block env probes/);
+  });
+});
