@@ -35,11 +35,13 @@ export const exampleCommands = {
   'edgekit.openExample': (ctx: Ctx) => async (kind?: unknown) => {
     const example = EXAMPLES[typeof kind === 'string' && Object.hasOwn(EXAMPLES, kind) ? kind : 'logpush-filter'];
     const uri = await freeUntitledUri(example.name);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    // Opened before (and perhaps being tried): shown as it is.
-    const doc = open && open.getText() !== '' ? await vscode.window.showTextDocument(open, { preview: false }).then((e) => e.document)
+    // Opened before (and perhaps being tried): shown as it is. Opened, not looked up among workspace.textDocuments: a tab restored
+    // from a hot-exit backup is not listed there until it is shown, and the example was written over its text.
+    const open = await vscode.workspace.openTextDocument(uri);
+    const again = open.getText() !== '';
+    const doc = again ? await vscode.window.showTextDocument(open, { preview: false }).then((e) => e.document)
       : await showUntitledText(uri, example.text);
     if (doc.languageId !== example.language) await vscode.languages.setTextDocumentLanguage(doc, example.language);
-    ctx.log.info(`${example.what}: ${uri.toString()}${open ? ' (shown again)' : ''}.`);
+    ctx.log.info(`${example.what}: ${uri.toString()}${again ? ' (shown again)' : ''}.`);
   },
 };

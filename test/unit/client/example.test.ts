@@ -1,7 +1,7 @@
 // "EdgeKit: Open an Example with Mistakes" (the walkthrough's first step): on a fresh workspace with no EdgeKit file, "Show Problems"
 // showed "No problems have been detected in the workspace" (ui5's walk). The command opens an untitled filter document whose
 // mistakes the checker flags, each with a quick fix to try.
-import { fake, resetFake, Uri } from './vscode';
+import { addDocument, fake, resetFake, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateText } from '../../../server/src/core/validate';
@@ -36,6 +36,19 @@ test('opened again, the example the user has edited is shown as it is, not repla
   fake.documents.set(uri, { ...doc, getText: () => edited });
   await exampleCommands['edgekit.openExample'](ctx)();
   assert.equal(fake.documents.get(uri)!.getText(), edited);
+});
+
+// dat1: after a reload, the example's tab restored from a hot-exit backup is not among workspace.textDocuments until it is shown:
+// the command took the name for free and wrote the example over the user's edits.
+test('opened again after a reload, the edited example restored from a hot-exit backup is shown as it is, not replaced', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const uri = Uri.file('/ws/example.filter.json').with({ scheme: 'untitled' }).toString();
+  const edited = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  addDocument(uri, 'logpush-filter', edited, false);
+  fake.unresolved.add(uri);
+  await exampleCommands['edgekit.openExample'](ctx)();
+  assert.equal(fake.documents.get(uri)!.getText(), edited);
+  assert.deepEqual(fake.shown.map((s) => s.uri), [uri]);
 });
 
 // ui7's walk: the walkthrough's "Send Request" in a workspace with no *.rpc.json ended at "Open a gateway request (*.rpc.json)
