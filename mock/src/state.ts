@@ -2,7 +2,7 @@
 // and its optional state file: loaded at start, written atomically (temp file in the same folder, fsync, rename, fsync of the
 // folder) after every change, so it survives restarts and kill -9; temp files a killed writer left behind are removed at the next
 // start. A corrupt file is reported and kept aside, never crashed on.
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { MigrationState } from './migration';
@@ -66,8 +66,9 @@ function checkEntrypointRules(zone: string, rules: unknown): void {
   });
 }
 
-/** A state read from JSON, checked field by field; throws with a message naming the first bad field. */
-export function parseState(text: string): MockState {
+/** A state read from JSON, checked field by field; throws with a message naming the first bad field. A zone or account this
+ * version does not know is left out, and named in `unknown` ("zone <id>", "account <id>") when it is given. */
+export function parseState(text: string, unknown?: string[]): MockState {
   const raw: unknown = JSON.parse(text);
   if (!isObj(raw)) throw new Error('the top level is not an object');
   if (raw.version !== 1) throw new Error(`"version" is ${JSON.stringify(raw.version)}, expected 1`);
@@ -76,7 +77,7 @@ export function parseState(text: string): MockState {
   const out = defaultState();
   out.nextJobId = raw.nextJobId;
   for (const [id, zs] of Object.entries(raw.zones)) {
-    if (!out.zones[id]) continue; // a zone this version does not know: dropped
+    if (!out.zones[id]) { unknown?.push(`zone ${id}`); continue; } // a zone this version does not know: left out
     if (!isObj(zs)) throw new Error(`zone ${id} is not an object`);
     if (!STATES.includes(zs.migration as MigrationState)) throw new Error(`zone ${id} has migration state ${JSON.stringify(zs.migration)}`);
     if (!Array.isArray(zs.deletedOverrides) || !zs.deletedOverrides.every((x) => typeof x === 'string')) throw new Error(`zone ${id} has a bad "deletedOverrides"`);
@@ -95,7 +96,7 @@ export function parseState(text: string): MockState {
   if (raw.accounts !== undefined) {
     if (!isObj(raw.accounts)) throw new Error('"accounts" is not an object');
     for (const [id, as] of Object.entries(raw.accounts)) {
-      if (!out.accounts[id]) continue; // an account this version does not know: dropped
+      if (!out.accounts[id]) { unknown?.push(`account ${id}`); continue; } // an account this version does not know: left out
       if (!isObj(as) || !Array.isArray(as.jobs) || !as.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`account ${id} has a bad "jobs" list`);
       out.accounts[id] = { jobs: as.jobs as LogpushJob[] };
     }
@@ -172,7 +173,9 @@ export function cannotWriteState(file: string, err: unknown): Error {
 
 export interface LoadResult { state: MockState; warning?: string }
 
-/** Load the state file; a missing file is a fresh state; a corrupt one is renamed aside and reported in `warning`. */
+/** Load the state file; a missing file is a fresh state; a corrupt one is renamed aside and reported in `warning`; one holding
+ * zones or accounts this version does not know (another version's) is copied aside before the start's save leaves them out, and
+ * they are named in `warning`. */
 export async function loadState(file: string): Promise<LoadResult> {
   let text: string;
   try {
@@ -181,13 +184,24 @@ export async function loadState(file: string): Promise<LoadResult> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: defaultState() };
     throw new Error(`Cannot read the state file "${file}": ${(err as Error).message}.`);
   }
+  const unknown: string[] = [];
+  let state: MockState;
   try {
-    return { state: parseState(text) };
+    state = parseState(text, unknown);
   } catch (err) {
     const aside = `${file}.corrupt-${Date.now()}`;
     await fs.rename(file, aside);
     return { state: defaultState(), warning: `The state file "${file}" is not a valid mock state (${(err as Error).message}); it was kept as "${aside}" and the mock started from the default state.` };
   }
+  if (unknown.length === 0) return { state };
+  const aside = `${file}.unknown-${Date.now()}`;
+  try {
+    await fs.copyFile(file, aside, fsConstants.COPYFILE_EXCL);
+  } catch (err) {
+    throw new Error(`Cannot keep the state file "${file}" as "${aside}" before leaving out ${unknown.join(', ')}, which this version of the mock does not know: ${writeFailure(aside, err)}.`);
+  }
+  const names = unknown.length === 1 ? unknown[0] : `${unknown.slice(0, -1).join(', ')} and ${unknown[unknown.length - 1]}`;
+  return { state, warning: `The state file "${file}" holds ${names}, which this version of the mock does not know: ${unknown.length === 1 ? 'it was' : 'they were'} left out; the file as it was is kept as "${aside}".` };
 }
 
 /** The state plus its file; saves are serialised so the file always holds a complete snapshot. */
