@@ -191,12 +191,7 @@ export class DeliveryService {
   /** Loads what a previous process left (the delivery list, spooled batches: uploaded again under the same names) and starts
    * listening to the feed. */
   async start(): Promise<void> {
-    if (this.recordsFile) {
-      try {
-        const saved = JSON.parse(await fs.readFile(this.recordsFile, 'utf8')) as unknown;
-        if (Array.isArray(saved)) this.records = saved.slice(0, this.limits.keepDeliveries) as DeliveryRecord[];
-      } catch { /* none yet, or unreadable: start with an empty list */ }
-    }
+    if (this.recordsFile) await this.loadRecords(this.recordsFile);
     const left = await this.spool.load();
     for (const e of left) {
       const rec = this.records.find((r) => r.id === e.id);
@@ -481,6 +476,29 @@ export class DeliveryService {
       else if (this.closed) reject(new Error(CLOSED_FIRST));
       else this.waiting.push({ test, resolve, reject });
     });
+  }
+
+  /** The delivery list a previous process saved. None yet: an empty list. One that is not a JSON list (a hand edit, a disk that lost
+   * its end) is renamed aside and logged, so that the next save does not write over it in silence; the list starts empty. */
+  private async loadRecords(file: string): Promise<void> {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`The Logpush delivery list "${file}" cannot be read (${describe(err)}); the list starts empty.`);
+      return;
+    }
+    let saved: unknown;
+    try {
+      saved = JSON.parse(text);
+      if (!Array.isArray(saved)) throw new Error('not a JSON list');
+    } catch (err) {
+      const aside = `${file}.corrupt-${Date.now()}`;
+      await fs.rename(file, aside);
+      this.log(`The Logpush delivery list "${file}" cannot be read (${(err as Error).message}); it was kept as "${aside}" and the list starts empty.`);
+      return;
+    }
+    this.records = saved.slice(0, this.limits.keepDeliveries) as DeliveryRecord[];
   }
 
   private saveRecords(): Promise<void> {

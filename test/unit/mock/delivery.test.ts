@@ -4,7 +4,7 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -451,6 +451,27 @@ test('a mock closed with records not cut yet spools them; the next start on the 
     assert.equal(list.length, 1);
     assert.equal(list[0].job, job.id);
     assert.deepEqual(lines(gunzipSync(readFileSync(list[0].localPath!)).toString()).map((r) => r.RayID), rays);
+  } finally {
+    await m.close();
+  }
+});
+
+// dat1: a delivery list that could not be read at the start (a hand edit, a disk that lost its end) was taken for none, without a
+// word, and the next delivery wrote the file over: the list of what was delivered where was gone.
+test('a delivery list that cannot be read at the start is kept aside and named in the log, not written over in silence', async () => {
+  const dir = tmp();
+  const stateFile = path.join(dir, 'state.json');
+  mkdirSync(`${stateFile}.spool`, { recursive: true });
+  const records = path.join(`${stateFile}.spool`, 'deliveries.json');
+  writeFileSync(records, '[{"id": "a", "job": 1, "sta');
+  const logged: string[] = [];
+  const m = await start({ stateFile, traffic: { paused: true }, log: (l) => logged.push(l) });
+  try {
+    const aside = readdirSync(`${stateFile}.spool`).filter((f) => f.startsWith('deliveries.json.corrupt-'));
+    assert.equal(aside.length, 1);
+    assert.equal(readFileSync(path.join(`${stateFile}.spool`, aside[0]), 'utf8'), '[{"id": "a", "job": 1, "sta');
+    assert.ok(logged.some((l) => l.includes(`The Logpush delivery list "${records}" cannot be read (`) && l.includes(`it was kept as "${path.join(`${stateFile}.spool`, aside[0])}"`)), logged.join('\n'));
+    assert.deepEqual(await deliveries(m), []);
   } finally {
     await m.close();
   }
