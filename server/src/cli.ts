@@ -511,21 +511,66 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   if ((st.mode & 0o222) === 0 || !canWrite(real)) {
     return `is read-only${process.platform === 'win32' ? '' : ` (mode ${(st.mode & 0o777).toString(8)})`}; the fixes were not written.`;
   }
-  const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
   try {
-    fs.writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
-    const fd = fs.openSync(tmp, 'r+'); // writable: Windows flushes only a handle open for writing
-    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
-    try { fs.chownSync(tmp, st.uid, st.gid); } catch { /* not ours to give away (not root): the file is the runner's */ }
-    fs.chmodSync(tmp, st.mode & 0o7777);
-    if (!fs.readFileSync(real).equals(read)) return 'changed while it was being fixed; the fixes were not written.';
-    fs.renameSync(tmp, real);
-    return undefined;
+    return writeBeside(real, text, st, () => fs.readFileSync(real).equals(read)) ? undefined : 'changed while it was being fixed; the fixes were not written.';
   } catch (err) {
     return `cannot write the fixes (${code(err)}); the file is unchanged.`;
+  }
+}
+
+/** Writes `text` as the file `real` (a real path) whole or not at all: into a temp file beside it (an exclusive create, so a
+ * planted name is not followed), synced, given the mode and owner of `st` (the file there now; none: a new file's usual mode), and
+ * renamed over it when `unchanged` (read just before) allows; false when it did not. Throws the write's error; no temp file is
+ * left behind. */
+function writeBeside(real: string, text: string, st: fs.Stats | undefined, unchanged: () => boolean = () => true): boolean {
+  const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
+  try {
+    fs.writeFileSync(tmp, text, { flag: 'wx', mode: st ? 0o600 : 0o666 });
+    const fd = fs.openSync(tmp, 'r+'); // writable: Windows flushes only a handle open for writing
+    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    if (st) {
+      try { fs.chownSync(tmp, st.uid, st.gid); } catch { /* not ours to give away (not root): the file is the runner's */ }
+      fs.chmodSync(tmp, st.mode & 0o7777);
+    }
+    if (!unchanged()) return false;
+    fs.renameSync(tmp, real);
+    return true;
   } finally {
     try { fs.rmSync(tmp, { force: true }); } catch { /* already renamed, or never made */ }
   }
+}
+
+/** Writes the report to --output-file (its folders made) as writeBeside writes, so that a full disk or a crash half-way never
+ * leaves a truncated report where the last one was; through a symbolic link to the file it names. A path in /dev or /proc, what
+ * is not a regular file (a pipe, a folder: EISDIR) and a link to nothing are written in place, as before; a report this process may not write
+ * is refused (EACCES) as a write in place refused it, not replaced by the rename (which needs only the folder's permission). */
+function writeReport(file: string, text: string): void {
+  const resolved = path.resolve(file);
+  // /dev/stdout, /dev/fd/3, /proc/self/fd/1: a stream already open, whose real path may be a regular file (the job's log a CI
+  // redirected standard output to); renamed over, the file would be replaced under the descriptor writing it.
+  if (process.platform !== 'win32' && /^\/(?:dev|proc)\//.test(resolved)) {
+    fs.writeFileSync(file, text);
+    return;
+  }
+  fs.mkdirSync(path.dirname(resolved), { recursive: true });
+  let real: string;
+  let st: fs.Stats | undefined;
+  try {
+    real = fs.realpathSync(resolved);
+    st = fs.statSync(real);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || fs.lstatSync(resolved, { throwIfNoEntry: false })) {
+      fs.writeFileSync(file, text);
+      return;
+    }
+    real = path.join(fs.realpathSync(path.dirname(resolved)), path.basename(resolved));
+  }
+  if (st && !st.isFile()) {
+    fs.writeFileSync(file, text);
+    return;
+  }
+  if (st) fs.accessSync(real, fs.constants.W_OK);
+  writeBeside(real, text, st);
 }
 
 export async function lint(argv: string[], io: Io): Promise<number> {
@@ -628,9 +673,8 @@ export async function lint(argv: string[], io: Io): Promise<number> {
   if (args.outputFile === undefined) io.stdout(report);
   else {
     try {
-      fs.mkdirSync(path.dirname(path.resolve(args.outputFile)), { recursive: true });
       // Written as standard output would be (outputLines: no control character a CI log would obey).
-      fs.writeFileSync(args.outputFile, outputLines(report));
+      writeReport(args.outputFile, outputLines(report));
     } catch (err) {
       unwritten = `edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`;
     }

@@ -735,6 +735,66 @@ test('--output-file writes the report to a file (its folders made), messages sta
   assert.match(cannot.stderr, /blocker\/x\.json: cannot write the report \((ENOTDIR|EEXIST)\)/);
 });
 
+// dat1: the report was written in place, so a disk that filled half-way through left a truncated report where the last whole one
+// was (a CI step that uploads it anyway got broken SARIF). It is now written as --fix writes: a temp file renamed over it.
+test('--output-file is written whole or not at all: a write that fails half-way leaves the last report as it was, its mode kept', { skip: process.platform === 'win32' }, async (t) => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const out = path.join(dir, 'edgekit.sarif');
+  assert.equal((await run(['lint', '--format', 'sarif', '-o', out, path.join(dir, 'a.rpc.json')])).code, 1);
+  const last = fs.readFileSync(out, 'utf8');
+  fs.chmodSync(out, 0o640);
+  const nodeFs = require('node:fs') as typeof fs;
+  const realWrite = nodeFs.writeFileSync;
+  const m = t.mock.method(nodeFs, 'writeFileSync', (p: fs.PathOrFileDescriptor, data: string | Uint8Array, ...rest: unknown[]) => {
+    if (String(p).includes('edgekit.sarif')) {
+      realWrite(p, String(data).slice(0, 10));
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    }
+    return (realWrite as (...a: unknown[]) => void)(p, data, ...rest);
+  });
+  const r = await run(['lint', '--format', 'sarif', '-o', out, path.join(dir, 'a.rpc.json')]);
+  m.mock.restore();
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /edgekit\.sarif: cannot write the report \(ENOSPC\)\./);
+  assert.equal(fs.readFileSync(out, 'utf8'), last, 'the last report is whole');
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['a.rpc.json', 'edgekit.sarif'], 'no temp file is left behind');
+  // Written again: the new report, the file's mode kept; a report through a symbolic link stays a link.
+  fs.writeFileSync(path.join(dir, 'a.rpc.json'), '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}');
+  assert.equal((await run(['lint', '--format', 'json', '-o', out, path.join(dir, 'a.rpc.json')])).code, 0);
+  assert.deepEqual(JSON.parse(fs.readFileSync(out, 'utf8'))[0].diagnostics, []);
+  assert.equal(fs.statSync(out).mode & 0o777, 0o640);
+  const link = path.join(dir, 'link.json');
+  fs.symlinkSync(out, link);
+  assert.equal((await run(['lint', '--format', 'line', '-o', link, path.join(dir, 'a.rpc.json')])).code, 0);
+  assert.ok(fs.lstatSync(link).isSymbolicLink());
+  assert.equal(fs.readFileSync(out, 'utf8'), '');
+  // A report this user may not write is not replaced (a rename needs only the folder's permission), as a write in place refused it
+  // (root may write it, in place as by a rename).
+  if (process.getuid?.() === 0) return;
+  fs.writeFileSync(out, 'kept');
+  fs.chmodSync(out, 0o444);
+  const ro = await run(['lint', '-o', out, path.join(dir, 'a.rpc.json')]);
+  assert.equal(ro.code, 2);
+  assert.match(ro.stderr, /edgekit\.sarif: cannot write the report \(EACCES\)\./);
+  assert.equal(fs.readFileSync(out, 'utf8'), 'kept');
+});
+
+test('--output-file /dev/stdout or /dev/fd/N is written in place: a file standard output goes to is not replaced under its descriptor', { skip: process.platform !== 'linux' }, async () => {
+  // Its real path is the file the descriptor has open (a CI job's log): the temp file renamed over it replaced that file, and what
+  // the job wrote after went to the old one, deleted.
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const log = path.join(dir, 'job.log');
+  const fd = fs.openSync(log, 'w');
+  try {
+    const r = await run(['lint', '--format', 'line', '-o', `/dev/fd/${fd}`, path.join(dir, 'a.rpc.json')]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(fs.fstatSync(fd).ino, fs.statSync(log).ino, 'the same file');
+    assert.match(fs.readFileSync(log, 'utf8'), /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+  } finally {
+    fs.closeSync(fd);
+  }
+});
+
 test('--fix-dry-run finds the fixes --fix would write and writes nothing; json gives the fixed text as "output", for standard input too', async () => {
   const broken = '\ufeff{\n  "jsonrpc": "2.0",\n  "method": "eth_blockNumber",\n  "params": [],\n  "id": 1,\n}\n';
   const dir = tmpdir({ 'a.rpc.json': broken, 'ok.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });
