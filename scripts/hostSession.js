@@ -125,7 +125,8 @@ function readJsonc(file) {
  * Writes the settings file `file` of a session's start: `defaults`, then what the user set there, then `start` (this start's own:
  * the mock's port, EDGEKIT_SETTINGS), which wins. The user's are the entries of the file that differ from what starts put there,
  * the defaults and start settings of the previous start, kept in `record`; without a record (a file written before records were
- * kept) the file is all ours, as every start used to rewrite it. Returns a warning when the file was not valid JSON (then replaced).
+ * kept) the file is all ours, as every start used to rewrite it. Returns a warning when the file was not valid JSON (then copied
+ * aside and replaced).
  */
 function writeSessionSettings(file, record, defaults, start) {
   const current = readJsonc(file);
@@ -138,9 +139,12 @@ function writeSessionSettings(file, record, defaults, start) {
   }
   const ours = { ...defaults, ...start };
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A file that is not valid JSON (a setting half typed) is kept aside, not written over: what the user had there is theirs.
+  const aside = current.bad ? `${file}.invalid-${Date.now()}` : undefined;
+  if (aside) fs.copyFileSync(file, aside, fs.constants.COPYFILE_EXCL);
   fs.writeFileSync(file, JSON.stringify({ ...defaults, ...users, ...start }, null, 2));
   fs.writeFileSync(record, JSON.stringify(ours, null, 2));
-  return current.bad ? `${file} was not valid JSON; it now holds the session's settings only.` : undefined;
+  return aside ? `${file} was not valid JSON; it now holds the session's settings only, and what it held was kept as ${aside}.` : undefined;
 }
 
 /** The user settings of npm start's and the test host's VS Code (a session keeps what the user changes over them). */

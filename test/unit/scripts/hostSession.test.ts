@@ -276,9 +276,15 @@ test('session settings: a file written before starts kept a record is ours, as i
   fs.writeFileSync(file, JSON.stringify({ 'files.autoSave': 'off', 'remote.extensionKind': { 'edgekit.edgekit': ['web'] } }));
   assert.equal(writeSessionSettings(file, record, { 'files.autoSave': 'off' }, {}), undefined);
   assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { 'files.autoSave': 'off' });
+  // dat1: the text that was not valid JSON (a setting half typed when the session closed) was replaced and gone; it is kept aside.
   fs.writeFileSync(file, '{ "editor.fontSize": ');
-  assert.match(writeSessionSettings(file, record, { 'files.autoSave': 'off' }, {}) ?? '', new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*not valid JSON`));
+  const warning = writeSessionSettings(file, record, { 'files.autoSave': 'off' }, {}) ?? '';
+  assert.match(warning, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*not valid JSON`));
   assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { 'files.autoSave': 'off' });
+  const aside = fs.readdirSync(dir).filter((f) => f.startsWith('settings.json.invalid-'));
+  assert.equal(aside.length, 1);
+  assert.equal(fs.readFileSync(path.join(dir, aside[0]), 'utf8'), '{ "editor.fontSize": ');
+  assert.ok(warning.includes(`what it held was kept as ${path.join(dir, aside[0])}.`), warning);
 });
 
 // ui8's walk: each npm start gave the mock a new free port, so the gateway URL a newcomer had put into their ethers or viem code
