@@ -193,6 +193,7 @@ export class DeliveryService {
   async start(): Promise<void> {
     if (this.recordsFile) await this.loadRecords(this.recordsFile);
     const left = await this.spool.load();
+    for (const why of this.spool.notLoaded) this.log(`Logpush delivery: the spool's ${why}.`);
     for (const e of left) {
       const rec = this.records.find((r) => r.id === e.id);
       if (rec?.status === 'delivered') await this.spool.remove(e.id); // delivered and saved; only the removal was missing

@@ -36,10 +36,15 @@ export class Spool {
   private readonly bodies = new Map<string, Buffer>();
   private nextSeq = 1;
 
+  /** What the last load() could not take up, in words (the delivery service logs them). */
+  readonly notLoaded: string[] = [];
+
   /** dir: on disk there; undefined: in memory. */
   constructor(readonly dir?: string) {}
 
-  /** The batches a previous process left (on disk only); bodies without metadata and temp files are removed. */
+  /** The batches a previous process left (on disk only); bodies without metadata and temp files are removed. Metadata that cannot
+   * be read (the mock writes it whole or not at all: a hand edit, a damaged disk) is renamed aside with its body, and metadata
+   * whose body is gone is removed; each is said in `notLoaded`. */
   async load(): Promise<SpoolEntry[]> {
     if (!this.dir) return [];
     let names: string[];
@@ -48,15 +53,29 @@ export class Spool {
     for (const n of names) {
       const m = META.exec(n);
       if (!m || n === 'deliveries.json') continue;
+      const meta = path.join(this.dir, n);
+      let e: SpoolEntry;
       try {
-        const e = JSON.parse(await fs.readFile(path.join(this.dir, n), 'utf8')) as SpoolEntry;
-        await fs.access(path.join(this.dir, `${e.id}.gz`));
-        this.entries.set(e.id, e);
-        ids.add(e.id);
-        this.nextSeq = Math.max(this.nextSeq, e.seq + 1);
-      } catch {
-        await fs.rm(path.join(this.dir, n), { force: true });
+        e = JSON.parse(await fs.readFile(meta, 'utf8')) as SpoolEntry;
+        // Its id names its body and its files (remove): one that is not its own file's name could name a file elsewhere.
+        if (e === null || typeof e !== 'object' || e.id !== m[1] || !Number.isSafeInteger(e.seq)) throw new Error(`not the metadata of spooled batch ${m[1]}`);
+      } catch (err) {
+        const stamp = Date.now();
+        await fs.rename(meta, `${meta}.unreadable-${stamp}`);
+        await fs.rename(path.join(this.dir, `${m[1]}.gz`), path.join(this.dir, `${m[1]}.gz.unreadable-${stamp}`)).catch(() => undefined);
+        this.notLoaded.push(`"${meta}" cannot be read (${(err as Error).message}); it was kept as "${meta}.unreadable-${stamp}", with its batch`);
+        continue;
       }
+      try {
+        await fs.access(path.join(this.dir, `${e.id}.gz`));
+      } catch {
+        await fs.rm(meta, { force: true });
+        this.notLoaded.push(`"${meta}" names a batch whose file ${e.id}.gz is gone; it was removed`);
+        continue;
+      }
+      this.entries.set(e.id, e);
+      ids.add(e.id);
+      this.nextSeq = Math.max(this.nextSeq, e.seq + 1);
     }
     for (const n of names) {
       if (n.endsWith('.tmp') || (n.endsWith('.gz') && !ids.has(n.slice(0, -3)))) await fs.rm(path.join(this.dir, n), { force: true });

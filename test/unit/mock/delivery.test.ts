@@ -477,6 +477,31 @@ test('a delivery list that cannot be read at the start is kept aside and named i
   }
 });
 
+// dat1: spooled metadata that could not be read was deleted at the start without a word, and its batch with it.
+test('a spooled batch whose metadata cannot be read is kept aside with its batch and named in the log, not deleted', async () => {
+  const dir = tmp();
+  const stateFile = path.join(dir, 'state.json');
+  const spool = `${stateFile}.spool`;
+  mkdirSync(spool, { recursive: true });
+  writeFileSync(path.join(spool, 'b1.json'), '{"id": "b1", "se');
+  writeFileSync(path.join(spool, 'b1.gz'), 'the batch');
+  writeFileSync(path.join(spool, 'b2.json'), '{"id": "../elsewhere", "seq": 1}');
+  const logged: string[] = [];
+  const m = await start({ stateFile, traffic: { paused: true }, log: (l) => logged.push(l) });
+  try {
+    const names = readdirSync(spool);
+    const body = names.find((f) => f.startsWith('b1.gz.unreadable-'));
+    const meta = names.find((f) => f.startsWith('b1.json.unreadable-'));
+    assert.ok(body && meta, names.join(', '));
+    assert.equal(readFileSync(path.join(spool, body), 'utf8'), 'the batch');
+    assert.ok(names.some((f) => f.startsWith('b2.json.unreadable-')), names.join(', '));
+    assert.ok(logged.some((l) => l.startsWith(`Logpush delivery: the spool's "${path.join(spool, 'b1.json')}" cannot be read (`) && l.includes(`it was kept as "${path.join(spool, meta)}", with its batch.`)), logged.join('\n'));
+    assert.ok(logged.some((l) => l.includes('not the metadata of spooled batch b2')), logged.join('\n'));
+  } finally {
+    await m.close();
+  }
+});
+
 test('recorded(): a test that throws rejects its own wait only, the delivery goes on; a wait the mock closes on is rejected, not left', { timeout: 60_000 }, async () => {
   // rv28: a throwing test ran inside the service's bookkeeping (upsert), so the upload that wrote the record failed with the test's
   // error; a wait for a record never written stayed in the list for good, and a test awaiting it hung until the runner was killed.
