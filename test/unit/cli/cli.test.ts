@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -23,6 +23,19 @@ function tmpdir(files: Record<string, string | Buffer>): string {
     fs.writeFileSync(path.join(dir, name), content);
   }
   return dir;
+}
+
+/** fs.writeFileSync of a path holding `name` writes its first 10 bytes, then fails as a full disk does (ENOSPC); restore() ends it. */
+function diskFullFor(t: TestContext, name: string) {
+  const nodeFs = require('node:fs') as typeof fs;
+  const realWrite = nodeFs.writeFileSync;
+  return t.mock.method(nodeFs, 'writeFileSync', (p: fs.PathOrFileDescriptor, data: string | Uint8Array, ...rest: unknown[]) => {
+    if (String(p).includes(name)) {
+      realWrite(p, String(data).slice(0, 10));
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    }
+    return (realWrite as (...a: unknown[]) => void)(p, data, ...rest);
+  });
 }
 
 test('json format: 0-based LSP ranges, exit 1 on errors', async () => {
@@ -452,16 +465,8 @@ test('lint --fix writes through a temp file and a rename: a write that fails hal
   const dir = tmpdir({ 'a.filter.json': original, 'b.filter.json': original });
   fs.chmodSync(path.join(dir, 'a.filter.json'), 0o640);
   fs.chmodSync(path.join(dir, 'b.filter.json'), 0o604);
-  const nodeFs = require('node:fs') as typeof fs;
-  const realWrite = nodeFs.writeFileSync;
   // The disk fills after 10 bytes (ENOSPC): writing over the file itself had already truncated it.
-  const m = t.mock.method(nodeFs, 'writeFileSync', (p: fs.PathOrFileDescriptor, data: string | Uint8Array, ...rest: unknown[]) => {
-    if (String(p).includes('a.filter.json')) {
-      realWrite(p, String(data).slice(0, 10));
-      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    }
-    return (realWrite as (...a: unknown[]) => void)(p, data, ...rest);
-  });
+  const m = diskFullFor(t, 'a.filter.json');
   const r = await run(['lint', '--fix', dir]);
   m.mock.restore();
   assert.equal(r.code, 2);
@@ -743,15 +748,7 @@ test('--output-file is written whole or not at all: a write that fails half-way 
   assert.equal((await run(['lint', '--format', 'sarif', '-o', out, path.join(dir, 'a.rpc.json')])).code, 1);
   const last = fs.readFileSync(out, 'utf8');
   fs.chmodSync(out, 0o640);
-  const nodeFs = require('node:fs') as typeof fs;
-  const realWrite = nodeFs.writeFileSync;
-  const m = t.mock.method(nodeFs, 'writeFileSync', (p: fs.PathOrFileDescriptor, data: string | Uint8Array, ...rest: unknown[]) => {
-    if (String(p).includes('edgekit.sarif')) {
-      realWrite(p, String(data).slice(0, 10));
-      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    }
-    return (realWrite as (...a: unknown[]) => void)(p, data, ...rest);
-  });
+  const m = diskFullFor(t, 'edgekit.sarif');
   const r = await run(['lint', '--format', 'sarif', '-o', out, path.join(dir, 'a.rpc.json')]);
   m.mock.restore();
   assert.equal(r.code, 2);
