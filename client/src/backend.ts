@@ -82,11 +82,14 @@ export class Backend implements vscode.Disposable {
       const tooltip = new vscode.MarkdownString(`**EdgeKit mock backend** ${whose}.\n\n- Gateway: \`${this.mock.gatewayUrl}\` [Copy](command:edgekit.gateway.copyUrl)\n- API: \`${this.mock.apiBaseUrl}\`\n\n${click}`);
       tooltip.isTrusted = { enabledCommands: ['edgekit.gateway.copyUrl'] };
       this.item.tooltip = tooltip;
+      // Read by a screen reader instead of the icon's name and the tooltip's Markdown source (its "**", backticks and command: link).
+      this.item.accessibilityInformation = { label: `EdgeKit mock backend ${whose}, port ${u.port}: gateway ${this.mock.gatewayUrl}, API ${this.mock.apiBaseUrl}. ${click}` };
       this.item.command = 'edgekit.mock.stop';
       this.item.show();
     } else if (Config.backend() === 'embedded') {
       this.item.text = '$(circle-slash) EdgeKit mock';
       this.item.tooltip = 'The EdgeKit mock backend is stopped; it starts on demand. Click to start it now.';
+      this.item.accessibilityInformation = { label: this.item.tooltip };
       this.item.command = 'edgekit.mock.start';
       this.item.show();
     } else {

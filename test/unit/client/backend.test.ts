@@ -185,7 +185,7 @@ test('Clear API Credentials with none saved says there was nothing to remove; wi
 
 // ui8's walk: the gateway's address, for the user's own ethers or viem code, was in this tooltip as text only, and clicking the item
 // stops the mock. The tooltip offers to copy it (a command link, the one command it trusts).
-test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that command only', async () => {
+test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that command only; a screen reader reads it in words', async () => {
   const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
   const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
   const b = new Backend(context as never, () => ({ ask: async () => undefined }));
@@ -200,6 +200,13 @@ test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that 
     await b.startMock();
     assert.match(item.tooltip.value, /- Gateway: `http:\/\/127\.0\.0\.1:1\/v1\/mainnet` \[Copy\]\(command:edgekit\.gateway\.copyUrl\)/);
     assert.deepEqual(item.tooltip.isTrusted, { enabledCommands: ['edgekit.gateway.copyUrl'] });
+    // ux1: without accessibilityInformation a screen reader read the icon's name and this Markdown source, "**", backticks and
+    // the command: link included.
+    assert.equal((item as { accessibilityInformation?: { label: string } }).accessibilityInformation?.label,
+      'EdgeKit mock backend is running on loopback, port 1: gateway http://127.0.0.1:1/v1/mainnet, API http://127.0.0.1:1/client/v4. Click to stop it.');
+    await b.stopMock();
+    assert.equal((item as { accessibilityInformation?: { label: string } }).accessibilityInformation?.label,
+      'The EdgeKit mock backend is stopped; it starts on demand. Click to start it now.');
   } finally {
     await b.dispose();
     await fs.rm(storage, { recursive: true, force: true });

@@ -88,3 +88,42 @@ test('the tooltip says what a click does (the Problems panel) and the counts in 
   assert.equal(item.tooltip, 'Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): 3/30 operators · 184/1000 bytes; 1 error, 2 warnings. Click to show the Problems panel.');
   status.dispose();
 });
+
+test('a screen reader reads the item in words, and a filter over a limit is said so, not shown by the red background alone', async () => {
+  // ux1: the item had no accessibilityInformation, so VS Code read its text's icon names ("EdgeKit error 1 warning 0 · 35/30
+  // operators") before the tooltip, and "over the limit" was the errorBackground's colour only.
+  let usage = { text: '35/30 operators · 184/1000 bytes', operators: 35, maxOperators: 30, bytes: 184, maxBytes: 1000 };
+  const server = {
+    state: 'running',
+    onDidChangeState: () => ({ dispose() {} }),
+    request: async () => ({ kind: 'logpush-filter', usage }),
+  } as unknown as LanguageServer;
+  const status = new DocumentStatus(server);
+  const item = (status as unknown as { item: { tooltip: string; accessibilityInformation?: { label: string }; backgroundColor?: { id: string } } }).item;
+  const doc = addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
+  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: 0, message: 'x', range: {} }] as never);
+  await status.update();
+  assert.equal(item.backgroundColor?.id, 'statusBarItem.errorBackground');
+  assert.equal(item.tooltip, 'Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): 35/30 operators · 184/1000 bytes, over the limit of 30 operators; 1 error, 0 warnings. Click to show the Problems panel.');
+  assert.equal(item.accessibilityInformation?.label, item.tooltip);
+  usage = { text: '35/30 operators · 1200/1000 bytes', operators: 35, maxOperators: 30, bytes: 1200, maxBytes: 1000 };
+  await status.update();
+  assert.match(item.tooltip, /, over the limit of 30 operators and of 1000 bytes; /);
+  usage = { text: '3/30 operators · 184/1000 bytes', operators: 3, maxOperators: 30, bytes: 184, maxBytes: 1000 };
+  await status.update();
+  assert.equal(item.backgroundColor, undefined);
+  assert.doesNotMatch(item.tooltip, /over the limit/);
+  assert.doesNotMatch(item.accessibilityInformation?.label ?? '', /\$\(/);
+  status.dispose();
+});
+
+test('the language server\'s state is read in words too', async () => {
+  const server = { state: 'failed', onDidChangeState: () => ({ dispose() {} }), request: async () => ({}) } as unknown as LanguageServer;
+  const status = new DocumentStatus(server);
+  const item = (status as unknown as { item: { tooltip: string; accessibilityInformation?: { label: string } } }).item;
+  addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
+  await status.update();
+  assert.equal(status.lastText, 'EdgeKit $(error) server failed');
+  assert.equal(item.accessibilityInformation?.label, 'The EdgeKit language server failed to start: no checks run. Click to restart it (the EdgeKit log says why).');
+  status.dispose();
+});
