@@ -10,6 +10,7 @@ import type { Ctx } from '../../../client/src/ctx';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { until } from './migrationCtx';
 
 beforeEach(() => resetFake());
 
@@ -260,6 +261,35 @@ test('Keep Port: Copy Gateway URL on a mock on a free port writes edgekit.mock.p
     assert.deepEqual(fake.logged.filter((l) => l.startsWith('error')), []);
   } finally {
     for (const w of windows) await w.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
+});
+
+test('a warning about a setting\'s value offers to open that setting (port taken, rate limit, S3 endpoint)', async () => {
+  // ux1: the three warnings of a mock start named the setting to change ("Set \"edgekit.mock.port\" to a free port", "needs N/S",
+  // "is not a valid http(s) URL") and offered no button; VS Code's guidelines show a warning "with actions to resolve the issue",
+  // and the errors of a wrong URL setting already offer "Set edgekit.…".
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  const mock = { url: 'http://127.0.0.1:2/', gatewayUrl: 'http://127.0.0.1:2/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:2/client/v4', close: async () => undefined, reset: async () => undefined };
+  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
+    acquireMockBackend: async () => ({ backend: mock, shared: false, note: 'Port 1 on 127.0.0.1 is held by another program; the mock backend started on port 2 instead. Set "edgekit.mock.port" to a free port, or 0 for any free port.' }),
+    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
+    parseRateLimit: () => 'not N/S',
+  });
+  fake.settings.set('mock.rateLimit', 'fast');
+  fake.settings.set('mock.s3Endpoint', 'not a url');
+  fake.answerMessage = (_text, items) => items.find((i) => i.startsWith('Set '));
+  try {
+    await b.startMock();
+    const warnings = fake.messages.filter((m) => m.kind === 'warning');
+    assert.deepEqual(warnings.map((m) => m.items), [['Set edgekit.mock.s3Endpoint'], ['Set edgekit.mock.rateLimit'], ['Set edgekit.mock.port']], JSON.stringify(warnings));
+    const opened = () => commands.executed.filter((c) => c[0] === 'workbench.action.openSettings').map((c) => c[1]);
+    await until('the three settings opened', () => (opened().length === 3 ? true : undefined));
+    assert.deepEqual(opened(), ['edgekit.mock.s3Endpoint', 'edgekit.mock.rateLimit', 'edgekit.mock.port']);
+  } finally {
+    await b.dispose();
     await fs.rm(storage, { recursive: true, force: true });
   }
 });

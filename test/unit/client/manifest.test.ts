@@ -118,7 +118,7 @@ test('every command and setting the code, the welcome views and the docs name is
       commands++;
       assert.ok(declared.has(id) || views.has(id) || serverRun.has(id), `${where} names the command ${id}, which is not declared`);
     }
-    for (const m of text.matchAll(/openSettings'?, args: \['(edgekit\.[\w.]+)'\]|openSettings\?\["(edgekit\.[\w.]+)"\]|turnsOffQuestion\('([\w.]+)'\)|\bget<\w+>\('([\w.]+)'|\binspect\('([\w.]+)'\)/g)) {
+    for (const m of text.matchAll(/openSettings'?, args: \['(edgekit\.[\w.]+)'\]|openSettings\?\["(edgekit\.[\w.]+)"\]|warnOfSetting\('(edgekit\.[\w.]+)'|turnsOffQuestion\('([\w.]+)'\)|\bget<\w+>\('([\w.]+)'|\binspect\('([\w.]+)'\)/g)) {
       const raw = m.slice(1).find((g) => g !== undefined)!;
       const key = raw.startsWith('edgekit.') ? raw : `edgekit.${raw}`;
       settingRefs++;
