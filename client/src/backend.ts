@@ -34,6 +34,15 @@ const SETTINGS_ACTIONS = (setting: string) => [
   { title: 'Use the Embedded Mock', command: 'workbench.action.openSettings', args: ['edgekit.backend'] },
 ];
 
+/** A warning about a setting's value with the way out it names: a button that opens the Settings editor on the setting (as
+ * SETTINGS_ACTIONS offer beside an error). */
+function warnOfSetting(setting: string, text: string): void {
+  const title = `Set ${setting}`;
+  void vscode.window.showWarningMessage(`EdgeKit: ${text}`, title).then((pick) => {
+    if (pick === title) void vscode.commands.executeCommand('workbench.action.openSettings', setting);
+  });
+}
+
 /** A view refreshing on its own found the embedded mock stopped: its welcome content (Start Mock Backend) says what to do. */
 export class MockNotRunning extends UserError {
   constructor() {
@@ -82,11 +91,14 @@ export class Backend implements vscode.Disposable {
       const tooltip = new vscode.MarkdownString(`**EdgeKit mock backend** ${whose}.\n\n- Gateway: \`${this.mock.gatewayUrl}\` [Copy](command:edgekit.gateway.copyUrl)\n- API: \`${this.mock.apiBaseUrl}\`\n\n${click}`);
       tooltip.isTrusted = { enabledCommands: ['edgekit.gateway.copyUrl'] };
       this.item.tooltip = tooltip;
+      // Read by a screen reader instead of the icon's name and the tooltip's Markdown source (its "**", backticks and command: link).
+      this.item.accessibilityInformation = { label: `EdgeKit mock backend ${whose}, port ${u.port}: gateway ${this.mock.gatewayUrl}, API ${this.mock.apiBaseUrl}. ${click}` };
       this.item.command = 'edgekit.mock.stop';
       this.item.show();
     } else if (Config.backend() === 'embedded') {
       this.item.text = '$(circle-slash) EdgeKit mock';
       this.item.tooltip = 'The EdgeKit mock backend is stopped; it starts on demand. Click to start it now.';
+      this.item.accessibilityInformation = { label: this.item.tooltip };
       this.item.command = 'edgekit.mock.start';
       this.item.show();
     } else {
@@ -131,7 +143,8 @@ export class Backend implements vscode.Disposable {
         this.shared = got.shared;
         if (got.note) {
           log.info(got.note);
-          if (!got.shared) void vscode.window.showWarningMessage(`EdgeKit: ${got.note}`);
+          // Not shared: the port was taken and the mock moved (the only note of a start of its own).
+          if (!got.shared) warnOfSetting('edgekit.mock.port', got.note);
         }
         log.info(`Mock backend ${got.shared ? 'shared with another window' : 'started'}: gateway ${got.backend.gatewayUrl}, API ${got.backend.apiBaseUrl}.`);
         this.render();
@@ -155,7 +168,7 @@ export class Backend implements vscode.Disposable {
     if (typeof parsed === 'string') {
       const why = `The setting "edgekit.mock.rateLimit" needs N/S (N requests per S seconds per user, e.g. 1200/300) or "off", not "${Config.mockRateLimit()}"; the mock keeps the platform's limits.`;
       log.warn(why);
-      void vscode.window.showWarningMessage(`EdgeKit: ${why}`);
+      warnOfSetting('edgekit.mock.rateLimit', why);
       return undefined;
     }
     return parsed && { perUser: parsed };
@@ -298,7 +311,7 @@ export class Backend implements vscode.Disposable {
       origin = originOf(endpoint, 'edgekit.mock.s3Endpoint');
     } catch (err) {
       log.warn(`${(err as Error).message} The mock delivers s3:// and r2:// destinations to its local folder.`);
-      void vscode.window.showWarningMessage(`EdgeKit: ${(err as Error).message} The mock delivers s3:// and r2:// destinations to its local folder.`);
+      warnOfSetting('edgekit.mock.s3Endpoint', `${(err as Error).message} The mock delivers s3:// and r2:// destinations to its local folder.`);
       return undefined;
     }
     const saved = await this.savedMockS3();

@@ -11,6 +11,12 @@ const KIND_WORDS: Record<string, string> = {
   'waf-ruleset': 'a ruleset (managed rules, expressions)',
 };
 
+/** Which of a filter's limits its usage is over, in words ("over the limit of 30 operators"); undefined within both. */
+function overWords(u: { operators: number; maxOperators: number; bytes: number; maxBytes: number }): string | undefined {
+  const over = [...(u.operators > u.maxOperators ? [`${u.maxOperators} operators`] : []), ...(u.bytes > u.maxBytes ? [`${u.maxBytes} bytes`] : [])];
+  return over.length ? `over the limit of ${over.join(' and of ')}` : undefined;
+}
+
 export class DocumentStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('edgekit.documentStatus', vscode.StatusBarAlignment.Right, 100);
   private readonly disposables: vscode.Disposable[] = [];
@@ -64,10 +70,18 @@ export class DocumentStatus implements vscode.Disposable {
     this.item.command = 'workbench.actions.view.problems';
     const counts = errors + warnings === 0 ? 'no errors or warnings'
       : `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
-    this.item.tooltip = `${usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}`
+    // The red background says "over a limit" to those who see it; the words say it to everyone else (colour alone is not enough).
+    const over = info.usage ? overWords(info.usage) : undefined;
+    this.item.tooltip = `${usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}${over ? `, ${over}` : ''}`
       : `EdgeKit: ${KIND_WORDS[info.kind ?? editor.document.languageId] ?? 'checking this document'}`}; ${counts}. Click to show the Problems panel.`;
-    const over = info.usage && (info.usage.operators > info.usage.maxOperators || info.usage.bytes > info.usage.maxBytes);
     this.item.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.showItem();
+  }
+
+  /** Shows the item, read by a screen reader as its tooltip's words: without it VS Code reads the text's icon names ("EdgeKit
+   * error 3 warning 0") and then the tooltip. */
+  private showItem(): void {
+    this.item.accessibilityInformation = { label: typeof this.item.tooltip === 'string' ? this.item.tooltip : this.item.text };
     this.item.show();
   }
 
@@ -80,7 +94,7 @@ export class DocumentStatus implements vscode.Disposable {
       : `The EdgeKit language server ${state === 'failed' ? 'failed to start' : 'stopped after repeated crashes'}: no checks run. Click to restart it (the EdgeKit log says why).`;
     this.item.command = starting ? undefined : 'edgekit.restartServer';
     this.item.backgroundColor = starting ? undefined : new vscode.ThemeColor('statusBarItem.errorBackground');
-    this.item.show();
+    this.showItem();
   }
 
   dispose(): void {

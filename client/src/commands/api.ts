@@ -11,6 +11,16 @@ export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
   return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs() });
 }
 
+/**
+ * Requests a command waits on with nothing else on screen (a click in the Zones view, a palette command after its questions): the
+ * window's discreet progress, a spinner in the status bar whose hover says `title`, shows that something is under way, as VS Code's
+ * guidelines ask of background progress (a notification is kept for the long runs that have one: Send, Update, Test Filter, a
+ * migration). Questions are asked outside it.
+ */
+export function whileWaiting<T>(title: string, task: () => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `EdgeKit: ${title}` }, task));
+}
+
 /** Whether the management API cannot be asked in this window: the remote backend in an untrusted workspace, whose requests
  * backend.ts refuses (the embedded mock answers there as in a trusted one). A question leaves out, or refuses, what would read it. */
 export function apiRefusedHere(): boolean {

@@ -9,7 +9,7 @@ import { applyTextEdits, confirmOwnership, lastMemberValue, memberEdits, ownerWo
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, unwrap } from './api';
+import { apiFor, unwrap, whileWaiting } from './api';
 import { jobDocument, pickJobPlace, refused, sendDespiteErrors, showWithNotes } from './logpush';
 import { freeUntitledUri, jobDocumentName, showUntitledJson } from '../untitled';
 
@@ -88,7 +88,7 @@ function documentJobId(name: string, job: unknown): number {
  * returned as it is.
  */
 async function jobNow(api: Api, place: JobPlace, id: number, name: string, what: string): Promise<ApiResult<Record<string, unknown>>> {
-  const now = await api.logpushJob(place.owner, id);
+  const now = await whileWaiting(`reading Logpush job ${id} of ${ownerWords(place)}`, () => api.logpushJob(place.owner, id));
   if (!now.ok && now.status === 404) {
     throw new UserError(`Logpush job ${id} is no longer in ${ownerWords(place)} (deleted, or the backend was reset, since ${name} was read): there is nothing to ${what}. ` +
       '"Create Logpush Job" creates it anew from the document once its "id" is removed.');
@@ -102,7 +102,7 @@ async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id
   if (place) return { place };
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
   const scope = info.job?.scope;
-  const found = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
+  const found = await whileWaiting(`looking for Logpush job ${id}`, () => findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined));
   return { place: found.place, current: found.job };
 }
 
@@ -167,7 +167,7 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
   const { job, place, id, api, from } = await jobOf(ctx, arg, enabled ? 'enable' : 'disable');
-  const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
+  const updated = unwrap(await whileWaiting(`${enabled ? 'enabling' : 'disabling'} Logpush job ${id} of ${ownerWords(place)}`, () => api.updateLogpushJob(place.owner, id, { enabled })));
   // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
   const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
   // A document read from the backend reads the state it now says: a turn elsewhere since (the view) is then one Update asks about.
@@ -184,7 +184,7 @@ export const logpushJobLifecycleCommands = {
     const { place, id } = jobTarget(arg);
     const api = await apiFor(ctx);
     // Read again: the view's record can be older than the job.
-    const job = unwrap(await api.logpushJob(place.owner, id));
+    const job = unwrap(await whileWaiting(`reading Logpush job ${id} of ${ownerWords(place)}`, () => api.logpushJob(place.owner, id)));
     const uri = await freeUntitledUri(jobDocumentName(job.name, id));
     // Opened, not looked up among workspace.textDocuments: a tab restored from a hot-exit backup is not listed there until it is
     // shown, and opening its name gives the backup's text. A document with any text may hold the user's edits: never replaced.
@@ -315,7 +315,7 @@ export const logpushJobLifecycleCommands = {
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
     if (answer !== 'Delete') return undefined;
-    unwrap(await api.deleteLogpushJob(place.owner, id));
+    unwrap(await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id)));
     // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
     for (const [uri, o] of openedJobs) {
       if (o.id !== id || !same(o.place.owner, place.owner)) continue;

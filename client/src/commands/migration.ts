@@ -6,7 +6,7 @@ import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
-import { apiFor, apiRefusedHere, pickZone, unwrap, zoneHints } from './api';
+import { apiFor, apiRefusedHere, pickZone, unwrap, whileWaiting, zoneHints } from './api';
 import { UserError } from './run';
 import { fileSafe, freeUntitledUri, untitledUriFor, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
@@ -351,7 +351,7 @@ export const migrationCommands = {
   'edgekit.migration.check': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Check which zone?', undefined, zoneHints(ctx));
-    const r = await api.check(zone.id);
+    const r = await whileWaiting(`checking whether ${zone.name} can migrate`, () => api.check(zone.id));
     const check = unwrap(r);
     const { ok, text } = describeCheck(zone, check, r.ok ? r.messages.map((m) => m.message) : []);
     if (ok) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
@@ -362,7 +362,7 @@ export const migrationCommands = {
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?', undefined, zoneHints(ctx));
     // In validation mode (and after), what the zone runs: the entry point, not a fresh derivation from the previous rules.
-    const doc = await openConfig(zone, unwrap(await currentConfig(api, zone.id)));
+    const doc = await openConfig(zone, unwrap(await whileWaiting(`reading the managed rules configuration of ${zone.name}`, () => currentConfig(api, zone.id))));
     ctx.rulesetZones.set(doc.uri.toString(), zone.name);
     return doc.uri.toString();
   },
@@ -378,12 +378,14 @@ export const migrationCommands = {
     if (refusal) throw new UserError(refusal);
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?', undefined, zoneHints(ctx));
-    const status = unwrap(await api.status(zone.id));
-    if (status.migration_state !== 'migrated') {
-      throw new UserError(`${zone.name} is not migrated yet (migration_state "${status.migration_state}"); the ruleset API manages its rules only after migration.`,
-        [{ title: `Migrate ${zone.name}`, command: 'edgekit.migration.start', args: [zone.id] }]);
-    }
-    const ruleset = unwrap(await api.entrypoint(zone.id));
+    const ruleset = await whileWaiting(`reading the deployed managed rules of ${zone.name}`, async () => {
+      const status = unwrap(await api.status(zone.id));
+      if (status.migration_state !== 'migrated') {
+        throw new UserError(`${zone.name} is not migrated yet (migration_state "${status.migration_state}"); the ruleset API manages its rules only after migration.`,
+          [{ title: `Migrate ${zone.name}`, command: 'edgekit.migration.start', args: [zone.id] }]);
+      }
+      return unwrap(await api.entrypoint(zone.id));
+    });
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
     // The level is the path's, a zone's: said, not left to the answer's kind (a "root" there would be exported with account_id; rl11)

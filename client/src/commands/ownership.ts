@@ -10,7 +10,7 @@ import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
 import { PROOFS_FOLDER, proofOf, proofProblems, rememberProof, shownDestination, type ProofPlaces } from '../ownershipProofs';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { UserError } from './run';
-import { unwrap } from './api';
+import { unwrap, whileWaiting } from './api';
 
 /** Where the proofs are: a folder in the extension's global storage folder, which every window shares (ownershipProofs.ts). */
 export function proofPlaces(ctx: Ctx): ProofPlaces {
@@ -76,7 +76,7 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
   const destination = shownDestination(conf);
   // The platform issues the token when it writes the file: its 7 days count from here (a little before, never after).
   const askedAt = Date.now();
-  const challenge = unwrap(await api.logpushOwnership(where.owner, conf));
+  const challenge = unwrap(await whileWaiting(`asking the backend to write an ownership challenge into ${destination}`, () => api.logpushOwnership(where.owner, conf)));
   let token = tokenArg;
   if (token === undefined) {
     token = await vscode.window.showInputBox({
@@ -88,8 +88,8 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
     });
     if (token === undefined) throw new vscode.CancellationError();
   }
-  token = token.trim();
-  const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
+  const given = token = token.trim();
+  const valid = unwrap(await whileWaiting(`validating the ownership challenge of ${destination}`, () => api.validateLogpushOwnership(where.owner, conf, given)));
   if (!valid.valid) throw new UserError(`The backend says "${token.length > 12 ? `${token.slice(0, 12)}…` : token}" is not a valid ownership challenge of ${destination} in ${ownerWords(where)}: not the token issued for it, or expired (a token holds for 7 days); paste the token from ${challenge.filename}, written just now.`);
   if (!(await applyTextEdits(doc, memberEdits(doc.getText(), 'ownership_challenge', token)))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
   await rememberProof(proofPlaces(ctx), token, where, conf, askedAt);

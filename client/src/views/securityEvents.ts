@@ -16,6 +16,9 @@ export class EventNode extends vscode.TreeItem {
     super(label, opts.collapsed === undefined ? vscode.TreeItemCollapsibleState.None : opts.collapsed ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
     this.description = opts.description;
     this.tooltip = opts.tooltip;
+    // A screen reader hears a string tooltip in place of the label and description (VS Code's tree reads it first): the zone's
+    // state and request count were not read. Both are said before the tooltip.
+    if (typeof opts.tooltip === 'string' && opts.description) this.accessibilityInformation = { label: `${label}, ${opts.description.replace(/ · /g, ', ')}. ${opts.tooltip}` };
     if (opts.icon) this.iconPath = new vscode.ThemeIcon(opts.icon);
     this.contextValue = `securityEvents.${kind}`;
     this.event = opts.event;

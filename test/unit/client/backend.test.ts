@@ -10,12 +10,39 @@ import type { Ctx } from '../../../client/src/ctx';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { until } from './migrationCtx';
 
 beforeEach(() => resetFake());
 
 function backend(): Backend {
   const context = { globalStorageUri: { fsPath: '/nonexistent' }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
   return new Backend(context as never, () => ({ ask: async () => undefined }));
+}
+
+/** A mock backend's answer to the client (no server behind it) on 127.0.0.1:`port`. */
+function mockAt(port: number) {
+  const url = `http://127.0.0.1:${port}`;
+  return { url: `${url}/`, gatewayUrl: `${url}/v1/mainnet`, apiBaseUrl: `${url}/client/v4`, close: async () => undefined, reset: async () => undefined };
+}
+
+/** Runs `fn` with a Backend whose storage is a new temporary folder and whose mock module is `module` over a stand-in whose
+ * acquireMockBackend gives mockAt(1); the Backend is disposed and the folder removed after. */
+async function withStandInMock(module: Record<string, unknown>, fn: (b: Backend) => Promise<void>): Promise<void> {
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
+    acquireMockBackend: async () => ({ backend: mockAt(1), shared: false }),
+    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
+    parseRateLimit: () => undefined,
+    ...module,
+  });
+  try {
+    await fn(b);
+  } finally {
+    await b.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
 }
 
 test('trusting the workspace tells the views to read again (they said "disabled in an untrusted workspace")', async () => {
@@ -105,28 +132,16 @@ test('the edgekit.mockRunning context key follows the mock, however it starts an
 test('an edgekit.mock.s3Endpoint that is no URL is quoted without its user info in the warning', async () => {
   // sec5: the warning quoted the setting as written, without redact(): a pasted http://KEY:SECRET@host with a typo showed the
   // secret in a notification (the log line was redacted by log.warn).
-  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
-  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
-  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
-  const mock = { url: 'http://127.0.0.1:1/', gatewayUrl: 'http://127.0.0.1:1/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:1/client/v4', close: async () => undefined, reset: async () => undefined };
   const given: unknown[] = [];
-  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
-    acquireMockBackend: async (opts: unknown) => { given.push(opts); return { backend: mock, shared: false }; },
-    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
-    parseRateLimit: () => undefined,
-  });
   fake.settings.set('mock.s3Endpoint', 'http://KEY:SECRET@127.0.0.1:99999/');
-  try {
+  await withStandInMock({ acquireMockBackend: async (opts: unknown) => { given.push(opts); return { backend: mockAt(1), shared: false }; } }, async (b) => {
     await b.startMock();
     const warnings = fake.messages.filter((m) => m.kind === 'warning').map((m) => m.text);
     assert.equal(warnings.length, 1, JSON.stringify(fake.messages));
     assert.match(warnings[0], /"edgekit\.mock\.s3Endpoint" is not a valid http\(s\) URL: "http:\/\/\*\*\*@127\.0\.0\.1:99999\/"/);
     assert.ok(!warnings[0].includes('SECRET') && !warnings[0].includes('KEY'), warnings[0]);
     assert.ok(!JSON.stringify(given).includes('SECRET'), 'no S3 settings given to the mock');
-  } finally {
-    await b.dispose();
-    await fs.rm(storage, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a shared mock that went away, and this window\'s own start failing: the edgekit.mockRunning key and the status bar say stopped', async () => {
@@ -185,25 +200,19 @@ test('Clear API Credentials with none saved says there was nothing to remove; wi
 
 // ui8's walk: the gateway's address, for the user's own ethers or viem code, was in this tooltip as text only, and clicking the item
 // stops the mock. The tooltip offers to copy it (a command link, the one command it trusts).
-test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that command only', async () => {
-  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
-  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
-  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
-  const mock = { url: 'http://127.0.0.1:1/', gatewayUrl: 'http://127.0.0.1:1/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:1/client/v4', close: async () => undefined, reset: async () => undefined };
-  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
-    acquireMockBackend: async () => ({ backend: mock, shared: false }),
-    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
-    parseRateLimit: () => undefined,
-  });
-  const item = (b as unknown as { item: { tooltip: { value: string; isTrusted?: unknown } } }).item;
-  try {
+test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that command only; a screen reader reads it in words', async () => {
+  await withStandInMock({}, async (b) => {
+    const item = (b as unknown as { item: { tooltip: { value: string; isTrusted?: unknown }; accessibilityInformation?: { label: string } } }).item;
     await b.startMock();
     assert.match(item.tooltip.value, /- Gateway: `http:\/\/127\.0\.0\.1:1\/v1\/mainnet` \[Copy\]\(command:edgekit\.gateway\.copyUrl\)/);
     assert.deepEqual(item.tooltip.isTrusted, { enabledCommands: ['edgekit.gateway.copyUrl'] });
-  } finally {
-    await b.dispose();
-    await fs.rm(storage, { recursive: true, force: true });
-  }
+    // ux1: without accessibilityInformation a screen reader read the icon's name and this Markdown source, "**", backticks and
+    // the command: link included.
+    assert.equal(item.accessibilityInformation?.label,
+      'EdgeKit mock backend is running on loopback, port 1: gateway http://127.0.0.1:1/v1/mainnet, API http://127.0.0.1:1/client/v4. Click to stop it.');
+    await b.stopMock();
+    assert.equal(item.accessibilityInformation?.label, 'The EdgeKit mock backend is stopped; it starts on demand. Click to start it now.');
+  });
 });
 
 // ui9: "Keep Port" of Copy Gateway URL was held by a unit test up to the setting being written. The whole flow, with the real mock
@@ -255,4 +264,22 @@ test('Keep Port: Copy Gateway URL on a mock on a free port writes edgekit.mock.p
     for (const w of windows) await w.dispose();
     await fs.rm(storage, { recursive: true, force: true });
   }
+});
+
+test('a warning about a setting\'s value offers to open that setting (port taken, rate limit, S3 endpoint)', async () => {
+  // ux1: the three warnings of a mock start named the setting to change ("Set \"edgekit.mock.port\" to a free port", "needs N/S",
+  // "is not a valid http(s) URL") and offered no button; VS Code's guidelines show a warning "with actions to resolve the issue",
+  // and the errors of a wrong URL setting already offer "Set edgekit.…".
+  fake.settings.set('mock.rateLimit', 'fast');
+  fake.settings.set('mock.s3Endpoint', 'not a url');
+  fake.answerMessage = (_text, items) => items.find((i) => i.startsWith('Set '));
+  const moved = 'Port 1 on 127.0.0.1 is held by another program; the mock backend started on port 2 instead. Set "edgekit.mock.port" to a free port, or 0 for any free port.';
+  await withStandInMock({ acquireMockBackend: async () => ({ backend: mockAt(2), shared: false, note: moved }), parseRateLimit: () => 'not N/S' }, async (b) => {
+    await b.startMock();
+    const warnings = fake.messages.filter((m) => m.kind === 'warning');
+    assert.deepEqual(warnings.map((m) => m.items), [['Set edgekit.mock.s3Endpoint'], ['Set edgekit.mock.rateLimit'], ['Set edgekit.mock.port']], JSON.stringify(warnings));
+    const opened = () => commands.executed.filter((c) => c[0] === 'workbench.action.openSettings').map((c) => c[1]);
+    await until('the three settings opened', () => (opened().length === 3 ? true : undefined));
+    assert.deepEqual(opened(), ['edgekit.mock.s3Endpoint', 'edgekit.mock.rateLimit', 'edgekit.mock.port']);
+  });
 });

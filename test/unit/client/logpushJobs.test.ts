@@ -24,9 +24,14 @@ beforeEach(() => { toldScopes.length = 0; });
 const ZONE = { owner: { zone: 'z1' }, ownerName: 'a.example' };
 const JOB = { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', enabled: true, last_complete: null };
 
+/** Each request the backend below received, with the titles of the progress showing when it arrived. */
+const underProgress: { request: string; progress: (string | undefined)[] }[] = [];
+beforeEach(() => { underProgress.length = 0; });
+
 /** A backend whose jobs 5 and 7 live in zone z1 and job 9 in zone z2; every request is recorded. */
 async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
   const server = await startServer((req, res): void => {
+    underProgress.push({ request: `${req.method} ${req.url.replace(/^\/client\/v4/, '').replace(/\?.*/, '')}`, progress: fake.progressRunning.map((p) => p.title) });
     res.setHeader('content-type', 'application/json');
     const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
     if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply(req.method === 'DELETE' ? { id: 5 } : JOB);
@@ -143,6 +148,32 @@ test('Disable, Enable and Delete from the palette act on the open job document\'
   }
 });
 
+test('Open, Disable, Enable and Delete show the window\'s progress while they wait on the backend, the job looked for included', async () => {
+  // ux1: a click on the view's Disable, or Delete after its confirmation, showed nothing until the answer came (up to
+  // edgekit.http.timeoutSeconds with a real account); looking a document's job up reads every zone's jobs. Update had a progress.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5 }, place: ZONE });
+    addDocument('file:///ws/nine.logpush.json', 'logpush-job', '{\n  "id": 9,\n  "name": "nine",\n  "dataset": "http_requests"\n}\n');
+    await commands['edgekit.logpush.disableJob'](ctx)();
+    await commands['edgekit.logpush.enableJob'](ctx)({ job: { id: 7, name: 'other' }, place: ZONE });
+    await commands['edgekit.logpush.deleteJob'](ctx)({ job: { id: 7, name: 'other' }, place: ZONE });
+    assert.deepEqual(underProgress, [
+      { request: 'GET /zones/z1/logpush/jobs/5', progress: ['EdgeKit: reading Logpush job 5 of zone a.example'] },
+      { request: 'GET /zones', progress: ['EdgeKit: looking for Logpush job 9'] },
+      { request: 'GET /zones/z1/logpush/jobs', progress: ['EdgeKit: looking for Logpush job 9'] },
+      { request: 'GET /zones/z2/logpush/jobs', progress: ['EdgeKit: looking for Logpush job 9'] },
+      { request: 'PUT /zones/z2/logpush/jobs/9', progress: ['EdgeKit: disabling Logpush job 9 of zone z2.example'] },
+      { request: 'PUT /zones/z1/logpush/jobs/7', progress: ['EdgeKit: enabling Logpush job 7 of zone a.example'] },
+      { request: 'DELETE /zones/z1/logpush/jobs/7', progress: ['EdgeKit: deleting Logpush job 7 of zone a.example'] },
+    ]);
+    assert.deepEqual(fake.progressRunning, [], 'each progress ends with its request');
+  } finally {
+    await server.close();
+  }
+});
+
 test('Disable, Enable and Delete on a document whose job is gone say so in Update\'s words; an "id" of another type is named', async () => {
   // A document opened from the view whose job was deleted since (elsewhere, or the mock reset): Disable and Delete said "Cannot get
   // Logpush job 5 of zone "z1" (GET ...): HTTP 404 Not Found: ... (check the base URL and the zone id)", where Update says it is gone.
@@ -228,7 +259,9 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
   // With two "ownership_challenge" members, jsonc-parser's modify set the first, and the last (the one JSON.parse and the platform
   // keep) was still sent; in a tab-indented document it re-indented the member before it with two spaces.
   fake.folderSettings.set('/ws', new Map());
+  const waited: (string | undefined)[][] = [];
   const server = await startServer((req, res): void => {
+    if (req.url.includes('/ownership')) waited.push(fake.progressRunning.map((p) => p.title));
     res.setHeader('content-type', 'application/json');
     const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
     if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }]);
@@ -248,6 +281,8 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
     const twice = addDocument('file:///ws/twice.logpush.json', 'logpush-job', `{\n  "destination_conf": "${conf}",\n  "ownership_challenge": "OLD1",\n  "ownership_challenge": "OLD2"\n}\n`);
     await commands['edgekit.logpush.proveOwnership'](ctx)(twice.uri, 'z1', 'TOK');
     assert.equal(JSON.parse(twice.getText()).ownership_challenge, 'TOK');
+    // ux1: the backend writing the file and confirming the token (a real destination: seconds) showed nothing meanwhile.
+    assert.deepEqual(waited, [['EdgeKit: asking the backend to write an ownership challenge into s3://b/logs'], ['EdgeKit: validating the ownership challenge of s3://b/logs']]);
     const tabs = addDocument('file:///ws/tabs.logpush.json', 'logpush-job', `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}"\r\n}\r\n`);
     await commands['edgekit.logpush.proveOwnership'](ctx)(tabs.uri, 'z1', 'TOK');
     assert.equal(tabs.getText(), `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}",\r\n\t"ownership_challenge": "TOK"\r\n}\r\n`);

@@ -24,6 +24,18 @@ test('package.json commands are exactly the registered command table', () => {
   for (const id of declared) assert.match(id, /^edgekit\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?$/, id);
 });
 
+test('every view has an icon of its own, a product icon VS Code has (ux1)', () => {
+  // VS Code's UX guidelines (Views): "Add an icon to every View (in case it is moved to the Activity Bar or Secondary Sidebar—both
+  // of which use icons to represent the View)". Without one a view moved there took the container's EdgeKit icon, so Zones and
+  // Security Events, moved apart, looked the same. "$(name)" is read as a codicon (ThemeIcon.fromString), else as a file path.
+  const views = Object.values(pkg.contributes.views as Record<string, { id: string; icon?: string }[]>).flat();
+  assert.ok(views.length >= 2);
+  for (const v of views) assert.match(String(v.icon), /^\$\([a-z-]+\)$/, `${v.id} has no codicon icon`);
+  assert.equal(new Set(views.map((v) => v.icon)).size, views.length, 'two views share an icon');
+  const container = (pkg.contributes.viewsContainers.activitybar as { icon: string }[])[0].icon;
+  assert.ok(!views.some((v) => v.icon === container));
+});
+
 test('command titles read "EdgeKit: Verb Noun" in title case, with one verb per act (cfg1)', () => {
   // "Mock Traffic: Pause, Resume, Rate or Seed…" read "EdgeKit: Mock Traffic: …" in the palette, a second category where a verb
   // belongs. A new command picks its verb from this list (Show, not View or Display, for what opens beside), or adds one here.
@@ -118,7 +130,7 @@ test('every command and setting the code, the welcome views and the docs name is
       commands++;
       assert.ok(declared.has(id) || views.has(id) || serverRun.has(id), `${where} names the command ${id}, which is not declared`);
     }
-    for (const m of text.matchAll(/openSettings'?, args: \['(edgekit\.[\w.]+)'\]|openSettings\?\["(edgekit\.[\w.]+)"\]|turnsOffQuestion\('([\w.]+)'\)|\bget<\w+>\('([\w.]+)'|\binspect\('([\w.]+)'\)/g)) {
+    for (const m of text.matchAll(/openSettings'?, args: \['(edgekit\.[\w.]+)'\]|openSettings\?\["(edgekit\.[\w.]+)"\]|warnOfSetting\('(edgekit\.[\w.]+)'|turnsOffQuestion\('([\w.]+)'\)|\bget<\w+>\('([\w.]+)'|\binspect\('([\w.]+)'\)/g)) {
       const raw = m.slice(1).find((g) => g !== undefined)!;
       const key = raw.startsWith('edgekit.') ? raw : `edgekit.${raw}`;
       settingRefs++;

@@ -200,6 +200,31 @@ test('"Check Migration Compatibility" on a zone in validation mode or migrated s
   });
 });
 
+test('Check Compatibility, Open New Configuration and Export as Terraform show the window\'s progress while they read the zone', async () => {
+  // ux1: after the zone's pick nothing showed until the backend answered (up to edgekit.http.timeoutSeconds with a real account).
+  const { window } = await import('./vscode');
+  const { migrationCommands } = await import('../../../client/src/commands/migration');
+  const shown: string[] = [];
+  const withProgress = window.withProgress;
+  window.withProgress = (opts, task) => { shown.push(`${String(opts.location)} ${opts.title}`); return withProgress(opts, task); };
+  try {
+    await withMock(async (mock) => {
+      const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+      await migrationCommands['edgekit.migration.check'](ctx)('pro.example');
+      await migrationCommands['edgekit.migration.openConfig'](ctx)('pro.example');
+      await migrationCommands['edgekit.migration.exportTerraform'](ctx)('pro.example').then(() => undefined, () => undefined);
+      const { ProgressLocation } = await import('./vscode');
+      assert.deepEqual(shown, [
+        `${ProgressLocation.Window} EdgeKit: checking whether pro.example can migrate`,
+        `${ProgressLocation.Window} EdgeKit: reading the managed rules configuration of pro.example`,
+        `${ProgressLocation.Window} EdgeKit: reading the deployed managed rules of pro.example`,
+      ]);
+    });
+  } finally {
+    window.withProgress = withProgress;
+  }
+});
+
 test('the review and the Terraform export, once saved under the names they offer, open next time under free names (not "file already exists")', async () => {
   // ui4's walk: VS Code refuses an untitled document where a file is; saving pro.example.managed-rules.tf is the export's next step.
   fake.folderSettings.set('/ws', new Map());

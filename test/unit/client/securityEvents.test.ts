@@ -72,6 +72,20 @@ test('the zone\'s tooltip says the summary\'s span as the first sentence does, n
   view.dispose();
 });
 
+test('a screen reader hears the zone\'s state and request count, not only its tooltip', async () => {
+  // ux1: VS Code's tree reads a string tooltip instead of the label and description, so the zone's line was read as "Security
+  // events of business.example from a to b." without "previous rules only · 10 requests".
+  const view = new SecurityEventsView(sources([]));
+  await view.show(ZONE as never);
+  const [zone, ...rest] = await view.getChildren();
+  assert.equal(zone.description, 'previous rules only · 10 requests');
+  assert.equal((zone.accessibilityInformation as { label: string } | undefined)?.label,
+    'business.example, previous rules only, 10 requests. Security events of business.example from a to b.');
+  // Without a string tooltip VS Code reads the label and the description itself.
+  for (const node of rest) assert.equal(node.accessibilityInformation, undefined, String(node.label));
+  view.dispose();
+});
+
 test('a settings change that leaves the backend as it was keeps the zone; another backend forgets it', async () => {
   // The view was cleared on every change event of edgekit.backend, also one that named the backend already in use (a workspace
   // value equal to the user's, a settings file written again): the zone had to be picked again, and a host test that showed a

@@ -141,6 +141,8 @@ export const fake = {
   answerMessage: undefined as ((text: string, items: string[]) => string | undefined | Promise<string | undefined>) | undefined,
   /** The Cancel buttons of the progress notifications running (withProgress). */
   progressCancels: [] as (() => void)[],
+  /** The progress shown (withProgress) and not ended yet: its location and title, outermost first. */
+  progressRunning: [] as { location: unknown; title?: string }[],
   /** The messages reported to progress notifications (withProgress), in order. */
   progressReports: [] as string[],
   cancelProgress(): void { for (const c of [...fake.progressCancels]) c(); },
@@ -275,6 +277,7 @@ export function resetFake(): void {
   fake.messages = [];
   fake.statusMessages = [];
   fake.progressCancels = [];
+  fake.progressRunning = [];
   fake.answerMessage = undefined;
   fake.progressReports = [];
   fake.opened = [];
@@ -330,16 +333,19 @@ export const window = {
     return fake.inputBoxAnswers.shift();
   },
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
-  async withProgress<R>(_opts: unknown, task: (p: { report(v: { message?: string }): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
+  async withProgress<R>(opts: { location: unknown; title?: string }, task: (p: { report(v: { message?: string }): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
     // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.
     const listeners: (() => void)[] = [];
     const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => listen(listeners, l) };
     const cancel = () => { token.isCancellationRequested = true; for (const l of [...listeners]) l(); };
     fake.progressCancels.push(cancel);
+    const shown = { location: opts.location, title: opts.title };
+    fake.progressRunning.push(shown);
     try {
       return await task({ report: (v) => { if (v.message !== undefined) { fake.progressReports.push(v.message); changed(); } } }, token);
     } finally {
       fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
+      fake.progressRunning.splice(fake.progressRunning.indexOf(shown), 1);
     }
   },
   async showTextDocument(arg: FakeDocument | Uri, opts?: { viewColumn?: number; preserveFocus?: boolean; preview?: boolean; selection?: Range }) {
