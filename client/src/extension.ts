@@ -6,7 +6,7 @@ import { DocumentStatus } from './statusBar';
 import { commandsModule, registerCommands } from './commands/registry';
 import type { Ctx } from './ctx';
 import { Backend } from './backend';
-import { Config } from './config';
+import { Config, reportUnusedNumberSettings } from './config';
 import { Responses } from './views/responses';
 import { ZonesView } from './views/zones';
 import { SecurityEventsView } from './views/securityEvents';
@@ -78,6 +78,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     backend.startMock().catch((err) => log.error('The embedded mock backend did not start', err));
   }
   log.info(`EdgeKit ${context.extension.packageJSON.version} started.`);
+  // A number setting the schema refuses (a timeout of 0.5 s) is said once, not used silently
+  context.subscriptions.push(reportUnusedNumberSettings((m) => log.warn(m)));
   void status.update();
   return { ctx };
 }

@@ -1,5 +1,5 @@
 // The context key `edgekit.logpushJobHasId`: whether the active editor's Logpush job document has a numeric "id", i.e. names a job
-// on the backend (as "Open Job Configuration" writes it). The editor title then offers "Update Logpush Job" in place of "Create
+// on the backend (as "Open Logpush Job Configuration" writes it). The editor title then offers "Update Logpush Job" in place of "Create
 // Logpush Job", which would make a second job with the same configuration.
 import * as vscode from 'vscode';
 import { jobIdOf } from './jobText';

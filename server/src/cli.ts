@@ -7,6 +7,7 @@ import { version as VERSION } from '../../package.json';
 import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, type DocKind, type Problem } from './core';
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
+import { processIo } from '../../mock/src/stdio';
 import { jobScopeOf, lintSummaryLine, type JobScope } from './protocol';
 import { DocumentTooLarge, readFileWhole, readStreamWhole } from './eval/readWhole';
 
@@ -814,30 +815,9 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
   }
 }
 
-/** A stream's writer that stops writing once its reader has closed the pipe (`edgekit lint … | head`: the reader has seen what it
- * wanted; before, Node's "Unhandled 'error' event ... write EPIPE" and its stack ended the run), or once a write has failed
- * otherwise (a full disk): `failed` hears of that one, an I/O problem (rv32: it was thrown, Node's stack and exit code 1, which
- * reads as "errors found"). */
-function pipeWriter(stream: NodeJS.WriteStream, failed: (err: NodeJS.ErrnoException) => void): (s: string) => void {
-  let closed = false;
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (closed) return;
-    closed = true;
-    if (err.code !== 'EPIPE') failed(err);
-  });
-  return (s) => { if (!closed) stream.write(s); };
-}
-
 if (require.main === module) {
   // The exit code stays the checks' own when the report's reader left early; a write that failed is exit 2, as any I/O problem.
-  // (The error may come after main has settled: a write's error is emitted on a later tick.)
-  let writeFailed = false;
-  const failed = () => { writeFailed = true; process.exitCode = 2; };
-  const stderr = pipeWriter(process.stderr, failed);
-  const stdout = pipeWriter(process.stdout, (err) => {
-    failed();
-    stderr(`edgekit: cannot write to standard output (${err.code ?? err.message}); what it shows is incomplete.\n`);
-  });
-  main(process.argv.slice(2), { stdout, stderr })
-    .then((code) => { process.exitCode = writeFailed ? 2 : code; });
+  const io = processIo('edgekit');
+  main(process.argv.slice(2), io)
+    .then((code) => { process.exitCode = io.exitCode(code); });
 }

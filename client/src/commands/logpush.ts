@@ -450,7 +450,7 @@ async function confirmAnotherJob(ctx: Ctx, api: Api, job: unknown, place: JobPla
   if (!twin) return true;
   const where = `${'zone' in place.owner ? 'Zone' : 'Account'} ${place.ownerName}`;
   const answer = await ctx.ui.ask(`${where} already has Logpush job ${String(twin.id)}${typeof name === 'string' && name ? ` "${name}"` : ''} with this destination. Create another job?`,
-    ['Create Another'], { modal: true, detail: 'Both would push the same logs to the same place. To change that job, open it from the Zones view ("Open Job Configuration") and use "Update Logpush Job".' });
+    ['Create Another'], { modal: true, detail: 'Both would push the same logs to the same place. To change that job, open it from the Zones view ("Open Logpush Job Configuration") and use "Update Logpush Job".' });
   return answer === 'Create Another';
 }
 

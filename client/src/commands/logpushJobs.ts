@@ -20,7 +20,7 @@ interface JobTarget { job: Record<string, unknown>; place: JobPlace }
 const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
 /**
- * Documents opened by "Open Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
+ * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
  * update need not look for it, and the job as the backend last gave it (`seen`), to tell what changed there since. The place holds
  * while the document names the same job (its "id" unchanged).
  */
@@ -64,7 +64,7 @@ function viewTarget(arg: unknown): (JobTarget & { id: number }) | undefined {
   return t?.job && t.place && typeof id === 'number' ? { job: t.job, place: t.place, id } : undefined;
 }
 
-/** The job a view command was run on; Open Job Configuration has nothing to guess from elsewhere. */
+/** The job a view command was run on; Open Logpush Job Configuration has nothing to guess from elsewhere. */
 function jobTarget(arg: unknown): JobTarget & { id: number } {
   const t = viewTarget(arg);
   if (!t) throw new UserError('Run this on a Logpush job in the Zones view (EdgeKit in the activity bar): right-click the job.');
@@ -77,7 +77,7 @@ function documentJobId(name: string, job: unknown): number {
   if (typeof id !== 'number' || !Number.isInteger(id)) {
     // An "id" of another type ("5") is said as written: "has no job "id"" was untrue of it
     const has = id === undefined ? `${name} has no job "id"` : `The "id" of ${name} is ${JSON.stringify(id)}, not a job's id (an integer)`;
-    throw new UserError(`${has}, so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
+    throw new UserError(`${has}, so it names no job on the backend: "Create Logpush Job" creates one, and "Open Logpush Job Configuration" on a job in the Zones view opens an existing one to edit.`);
   }
   return id;
 }

@@ -22,5 +22,12 @@ export function redact(text: string): string {
     // a Sumo Logic HTTP source's code (sumo://<endpoint>/receiver/v1/http/<code>): whoever has it can send logs to the source
     .replace(/(\/receiver\/v1\/http\/)(?![<*])[^/?\s"'&#]+/gi, '$1***')
     // user:password@ in URLs (the password may hold @: up to the last @ before the path)
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s"]*@/gi, '$1***@');
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s"]*@/gi, '$1***@')
+    // the same in a near-URL whose "://" a typo broke (http//, https:/, https:///, https:\\, s3//), which a message quotes as
+    // written: a scheme not inside a path or a word, then slashes or backslashes, then the user part up to its last @
+    .replace(/((?<![\w./+-])[a-z][a-z0-9+.-]*(?::[/\\]+|[/\\]{2,}))[^/\\\s"]*@/gi, '$1***@')
+    // both slashes lost (https:user:pass@host): only a user part holding ":" (a password), so "mailto:me@example.com" and
+    // "Contact:me@example.com" stay as written. The password stops at a second ":" (a scan to the line's end from every
+    // "word:" made a long "a:a:a:…" line quadratic, seconds per 100 KB)
+    .replace(/((?<![\w./+-])[a-z][a-z0-9+.-]*:)[^/\\\s"@:]+:[^/\\\s":]*@/gi, '$1***@');
 }

@@ -41,3 +41,25 @@ test('lint whose report cannot be written (a full disk: /dev/full) says so on st
   assert.doesNotMatch(stderr, /Unhandled|\n\s+at /, stderr.slice(0, 500));
   assert.equal(code, 2, 'exit 2: an I/O problem, not "errors found"');
 });
+
+test('the mock\'s own entry (mock/src/bin.ts) whose reader has closed the pipe stops quietly: no EPIPE stack, exit 0 (lf18)', async () => {
+  // `node --import tsx mock/src/bin.ts | head -1`, then Ctrl+C: "Mock backend stopped." went to the closed pipe and Node printed
+  // "Unhandled 'error' event ... write EPIPE" with its stack, exit code 1. bin.ts now writes through the CLI's pipeWriter.
+  const root = path.resolve(__dirname, '../../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'mock/src/bin.ts'), '--host', '127.0.0.1', '--port', '0'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (s: string) => { stderr += s; });
+  const closed = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  // The reader takes what the mock prints on start and closes its end, as `head` does; then the user stops the mock
+  child.stdout.setEncoding('utf8').on('data', (s: string) => {
+    stdout += s;
+    if (stdout.includes('Press Ctrl+C to stop.\n')) child.stdout.destroy();
+  });
+  child.stdout.once('close', () => child.kill('SIGTERM'));
+  const code = await closed;
+  assert.match(stdout, /^Gateway URL: /, 'the mock started');
+  assert.doesNotMatch(stderr, /EPIPE|Unhandled|\n\s+at /, stderr.slice(0, 500));
+  assert.equal(code, 0, 'exit 0: stopped as asked');
+});

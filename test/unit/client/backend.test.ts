@@ -88,19 +88,6 @@ test('edgekit.mock.rateLimit written as a number (or anything but a string) is r
   assert.equal(parseRateLimit(Config.mockRateLimit()), false);
 });
 
-test('edgekit.http.timeoutSeconds: 30 s unset, the seconds given, and 30 s again for a value that is no positive number', async () => {
-  // package.json's "minimum": 1 is a hint in settings.json, which takes any JSON value: 0 or a negative number would make every
-  // request time out at once, a string or true would be NaN ms.
-  const { Config } = await import('../../../client/src/config');
-  assert.equal(Config.requestTimeoutMs(), 30_000);
-  fake.settings.set('http.timeoutSeconds', 5);
-  assert.equal(Config.requestTimeoutMs(), 5_000);
-  for (const value of [0, -1, '10', true, null, [5], { seconds: 5 }]) {
-    fake.settings.set('http.timeoutSeconds', value);
-    assert.equal(Config.requestTimeoutMs(), 30_000, JSON.stringify(value));
-  }
-});
-
 test('the edgekit.mockRunning context key follows the mock, however it starts and stops (the palette\'s Start and Stop)', async () => {
   // The palette offered Stop with nothing running. The key is set once per change, not on every status redraw. (The walkthrough
   // reads edgekit.mockStarted now, which stays true: test/unit/client/walkthrough.test.ts.)

@@ -57,7 +57,7 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
   return { server, ctx };
 }
 
-test('Open Job Configuration never replaces a document already at the job\'s name, even one VS Code has not resolved yet', async () => {
+test('Open Logpush Job Configuration never replaces a document already at the job\'s name, even one VS Code has not resolved yet', async () => {
   // After a reload, a background tab restored from a hot-exit backup is not among workspace.textDocuments until shown: the
   // command opened the same untitled name, got the backup's text, and replaced the user's unsaved edits with the backend's job.
   fake.folderSettings.set('/ws', new Map());
@@ -84,7 +84,7 @@ test('Open Job Configuration never replaces a document already at the job\'s nam
   }
 });
 
-test('Open Job Configuration when the job\'s document was saved under the name it offered: a free name, not "file already exists"', async () => {
+test('Open Logpush Job Configuration when the job\'s document was saved under the name it offered: a free name, not "file already exists"', async () => {
   // Saved as /ws/edge-5.logpush.json, the job could not be opened again: VS Code refuses an untitled document where a file is.
   fake.folderSettings.set('/ws', new Map());
   fake.files.push(Uri.file('/ws/edge-5.logpush.json').toString());
@@ -402,7 +402,7 @@ test('Disable and Enable run on a job document write its "enabled", so an Update
   }
 });
 
-// rv26: a document read from the backend (an Update's answer, Open Job Configuration) whose job Disable or Enable then set from the
+// rv26: a document read from the backend (an Update's answer, Open Logpush Job Configuration) whose job Disable or Enable then set from the
 // document kept its old reading's "enabled": the job turned back in the Zones view, the next Update from the document (saying what
 // the command wrote) turned it again without a word (setBack saw no change since the reading; the state question is for documents
 // never read).
@@ -836,7 +836,7 @@ test('a job read from the backend is named <name>-<id>.logpush.json with the id 
   assert.equal(jobDocumentName('edge', '../../x y'), 'edge-.._.._x_y.logpush.json', 'no separator: the name stays one file in the folder');
 });
 
-test('Open Job Configuration names the document with the id made file-safe', async () => {
+test('Open Logpush Job Configuration names the document with the id made file-safe', async () => {
   fake.folderSettings.set('/ws', new Map());
   const { server, ctx } = await backend();
   try {

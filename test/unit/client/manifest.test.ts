@@ -51,6 +51,14 @@ test('command titles read "EdgeKit: Verb Noun" in title case, with one verb per 
   }
 });
 
+test('every Logpush job command says "Logpush Job" in its title (lf18)', () => {
+  // "Open Job Configuration" (edgekit.logpush.openJob, in the Zones view) was the one without it: beside Create, Update, Enable,
+  // Disable and Delete Logpush Job, a palette search for "Logpush Job" did not find it (cfg1's "Left").
+  const jobCommands = (pkg.contributes.commands as { command: string; title: string }[]).filter((c) => /^edgekit\.logpush\.[a-z]+Job$/.test(c.command));
+  assert.ok(jobCommands.length >= 6, 'the job commands are found');
+  for (const c of jobCommands) assert.match(c.title, /\bLogpush Job\b/, `${c.command}: "${c.title}"`);
+});
+
 test('a title ends in "…" exactly when its command, run from the palette, always asks for more before it acts (cl16)', () => {
   // VS Code's convention: "…" says a quick pick, an input box or a file dialog comes before anything is done. Show Security
   // Events… had it and Check Zone Migration Compatibility, which picks a zone the same way, did not (cfg1). A modal confirmation of
@@ -254,8 +262,8 @@ test('no setting holds a secret', () => {
 test('untrusted workspaces: backend URLs are restricted and commands that send requests are disabled', () => {
   const restricted: string[] = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations;
   for (const key of ['edgekit.gateway.url', 'edgekit.api.baseUrl', 'edgekit.backend']) assert.ok(restricted.includes(key), key);
-  // cfg1: Enable, Disable and Delete Logpush Job (in the palette on a job document since ui14), Open Job Configuration and Show
-  // Security Events send the API requests Update does, and were offered (and enabled) in an untrusted window whose user settings
+  // cfg1: Enable, Disable and Delete Logpush Job (in the palette on a job document since ui14), Open Logpush Job Configuration and
+  // Show Security Events send the API requests Update does, and were offered (and enabled) in an untrusted window whose user settings
   // say "remote", where Update is not: run, they met the runtime refusal of backend.ts endpoints().
   const sending = ['edgekit.gateway.send', 'edgekit.logpush.createJob', 'edgekit.logpush.updateJob', 'edgekit.logpush.proveOwnership',
     'edgekit.logpush.enableJob', 'edgekit.logpush.disableJob', 'edgekit.logpush.deleteJob', 'edgekit.logpush.openJob',

@@ -132,7 +132,7 @@ describe('api against the embedded mock backend', () => {
     const id = created.id as number;
     const owner = { zone: z.id };
     assert.equal(ok(await api().logpushJob(owner, id)).name, 'lifecycle');
-    // A job file as "Open Job Configuration" writes it: its id and read-only members are not sent, the rest replaces the job's.
+    // A job file as "Open Logpush Job Configuration" writes it: its id and read-only members are not sent, the rest replaces the job's.
     const put = await api().updateLogpushJob(owner, id, { id, last_complete: null, name: 'lifecycle-2', dataset: 'http_requests', enabled: true, destination_conf: 's3://bucket/other?region=us-east-1' });
     assert.equal(ok(put).name, 'lifecycle-2');
     assert.ok(put.ok && put.messages.some((m) => /the mock updated the job without one\./.test(m.message)), 'an update\'s note says updated, not created');

@@ -44,3 +44,25 @@ test('redact masks credentials in the other shapes they reach a message in: JSON
     assert.equal(redact(keep), keep);
   }
 });
+
+test('redact masks user:password@ in a URL whose "://" a typo broke, and leaves an e-mail address in prose (lf18)', () => {
+  // The mask needed "scheme://": "http//KEY:SECRET@host" or "https:/user:pass@host" in a message showed the secret.
+  const cases: [string, string][] = [
+    ['GET http//KEY:SECRET@host/x failed', 'GET http//***@host/x failed'],
+    ['https:/user:pass@host/x', 'https:/***@host/x'],
+    ['s3//AKIA1:SUPERSECRET@bucket/logs', 's3//***@bucket/logs'],
+    ['https:///user:pass@host', 'https:///***@host'],
+    ['https:\\\\user:pass@host', 'https:\\\\***@host'],
+    ['http:\\user:pass@host', 'http:\\***@host'],
+    ['"https:/user:p@ss@host"', '"https:/***@host"'],
+    // both slashes lost: masked when the user part holds a ":" (a password), so "mailto:me@example.com" stays below
+    ['https:user:pass@host', 'https:***@host'],
+    // a token as the user alone
+    ['http//0123abcdef@host', 'http//***@host'],
+  ];
+  for (const [input, expected] of cases) assert.equal(redact(input), expected, input);
+  for (const keep of ['mail me@example.com at https://host/x', 'mailto:me@example.com', 'Contact:me@example.com', 'Email: me@example.com',
+    'see http//example.com or me@example.com', 'https://host/a//b@c', 'and/or me@example.com', 'https://host/x.y//z@w']) {
+    assert.equal(redact(keep), keep);
+  }
+});

@@ -9,6 +9,11 @@ import { VERIFIED_BOTS, addUnloggedFields, asnOf, emptyValue, fingerprintOf, loc
 export const SAMPLE_ZONE = 'example.com';
 const HOSTS_OF = (zone: string): string[] => [zone, `www.${zone}`, `api.${zone}`, `shop.${zone}`];
 const PATHS = ['/', '/login', '/account', '/api/v1/users', '/api/v1/orders', '/static/app.js', '/static/style.css', '/images/logo.png', '/search', '/cart'];
+/** The old site's pages, still visited: the demo zone business.example has a page rule on /legacy/* (mock/src/zones.ts), which the
+ * migration turns into a skip rule; without them, that rule matched none of the sample but the mock's live traffic. */
+const LEGACY_PATHS = ['/legacy/', '/legacy/index.php', '/legacy/catalog.php?cat=12', '/legacy/images/banner.gif'];
+/** The share of the benign requests to a page without path-dependent draws that go to the old site instead (about 5% of all). */
+const LEGACY_SHARE = 0.08;
 const COUNTRIES = ['us', 'us', 'us', 'de', 'gb', 'fr', 'ca', 'br', 'in', 'jp', 'cn', 'ru', 'nl', 'au'];
 const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
@@ -45,7 +50,8 @@ export function hostileKind(record: LogRecord): string | undefined {
  * (ClientRequestHost its name or a subdomain of it, a Referer on the site, ZoneName; the zone takes no draw, so every other field
  * is the same whatever the zone). `extended` draws the hostile ones from the longer list, and one in ten of them from the
  * 203.0.113.0/24 network (a scan from an allow-listed office); without it, the core fields (those up to WorkerSubrequest) are
- * those of earlier versions for the same seed, but for the milliseconds of the time and the client's address (clientAddress). */
+ * those of earlier versions for the same seed, but for the milliseconds of the time, the client's address (clientAddress) and
+ * the page of about one benign request in twenty (the old site's /legacy/ pages: oldSite). */
 export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, extended = false, zone = SAMPLE_ZONE): LogRecord[] {
   return [...eachSampleHttpRequest(count, seed, hostileShare, extended, zone)];
 }
@@ -61,10 +67,12 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
   const more = prng((seed ^ 0x5bd1e995) >>> 0);
   // Where a benign request comes from (clientAddress): a stream of its own, so that every other field keeps its value for a seed
   const site = prng((seed ^ 0x1b873593) >>> 0);
+  // Whether a benign request goes to the old site's pages: a stream of its own, two draws a line, so every other line is the same
+  const old = prng((seed ^ 0x85ebca6b) >>> 0);
   for (let i = 0; i < count; i++) {
     const hostile = rand() < hostileShare ? pick(extended ? HOSTILE_EXTENDED : HOSTILE) : undefined;
     const office = hostile && extended && rand() < 0.1;
-    const uri = hostile ? hostile[1] : pick(PATHS);
+    const uri = hostile ? hostile[1] : oldSite(pick(PATHS), old(), old());
     const q = uri.indexOf('?');
     const status = hostile ? pick([403, 404, 200, 500]) : pick([200, 200, 200, 200, 304, 301, 404, 500]);
     const line: LogRecord = {
@@ -89,6 +97,12 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
     };
     yield Object.assign(line, moreLogFields(line, hostile?.[0], more, hostile !== undefined && !office, zone));
   }
+}
+
+/** A benign request's page, or one of the old site's by the two draws. Only a page whose fields draw alike on any path is replaced
+ * (not /login, /account or the API: their bodies, credential checks and JWTs draw more), so the lines after it keep their values. */
+function oldSite(path: string, whether: number, which: number): string {
+  return whether < LEGACY_SHARE && !/^\/(login|account|api\/)/.test(path) ? LEGACY_PATHS[Math.floor(which * LEGACY_PATHS.length)] : path;
 }
 
 /**
