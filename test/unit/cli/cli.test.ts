@@ -787,6 +787,16 @@ test('--output-file /dev/stdout or /dev/fd/N is written in place: a file standar
     assert.equal(r.code, 1, r.stderr);
     assert.equal(fs.fstatSync(fd).ino, fs.statSync(log).ino, 'the same file');
     assert.match(fs.readFileSync(log, 'utf8'), /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+    // rv33: reached through a symbolic link (to /dev/fd/N, by a relative link to that link, or through a linked folder), its path
+    // is not in /dev, and the report was renamed over the job's log all the same.
+    fs.symlinkSync(`/dev/fd/${fd}`, path.join(dir, 'to-log'));
+    fs.symlinkSync('to-log', path.join(dir, 'to-to-log'));
+    fs.symlinkSync('/dev/fd', path.join(dir, 'fds'));
+    for (const out of [path.join(dir, 'to-log'), path.join(dir, 'to-to-log'), path.join(dir, 'fds', String(fd))]) {
+      const via = await run(['lint', '--format', 'line', '-o', out, path.join(dir, 'a.rpc.json')]);
+      assert.equal(via.code, 1, via.stderr);
+      assert.equal(fs.fstatSync(fd).ino, fs.statSync(log).ino, `the same file, written through ${out}`);
+    }
   } finally {
     fs.closeSync(fd);
   }
