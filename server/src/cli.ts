@@ -564,7 +564,8 @@ function throughDevOrProc(p: string): boolean {
  * leaves a truncated report where the last one was; through a symbolic link to the file it names. A path in /dev or /proc (or
  * reached there through a link: throughDevOrProc), what is not a regular file (a pipe, a folder: EISDIR) and a link to nothing are
  * written in place, as before; a report this process may not write is refused (EACCES) as a write in place refused it, not replaced
- * by the rename (which needs only the folder's permission). */
+ * by the rename (which needs only the folder's permission); one it may write where the temp file or its rename cannot be is written
+ * in place too. */
 function writeReport(file: string, text: string): void {
   const resolved = path.resolve(file);
   // /dev/stdout, /dev/fd/3, /proc/self/fd/1: a stream already open, whose real path may be a regular file (the job's log a CI
@@ -591,7 +592,14 @@ function writeReport(file: string, text: string): void {
     return;
   }
   if (st) fs.accessSync(real, fs.constants.W_OK);
-  writeBeside(real, text, st);
+  try {
+    writeBeside(real, text, st);
+  } catch (err) {
+    // Where no temp file can be made beside the report (a folder this user may not write) or renamed over it (a file mounted on its
+    // own: EBUSY, EXDEV), a report this user may write is written in place, as before; a full disk and the rest are not.
+    if (!st || !['EACCES', 'EPERM', 'EBUSY', 'EXDEV'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    fs.writeFileSync(real, text);
+  }
 }
 
 export async function lint(argv: string[], io: Io): Promise<number> {
