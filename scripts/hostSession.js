@@ -147,7 +147,11 @@ function writeSessionSettings(file, record, defaults, start) {
   // Edits of the text the user has (comments, order, layout kept), not a new text: keys no longer ours removed, the start's set.
   let text = current.value ? current.text : '{}';
   const edit = (key, value) => {
-    text = jsonc.applyEdits(text, jsonc.modify(text, [key], value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+    const modify = (v) => { text = jsonc.applyEdits(text, jsonc.modify(text, [key], v, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } })); };
+    // A key typed twice: modify edits the first, VS Code reads the last; all but one go first.
+    const count = () => (jsonc.parseTree(text)?.children ?? []).filter((p) => p.children?.[0]?.value === key).length;
+    for (let n = count(); n > (value === undefined ? 0 : 1); n--) modify(undefined);
+    if (value !== undefined) modify(value);
   };
   for (const key of Object.keys(current.value ?? {})) if (!(key in settings)) edit(key, undefined);
   for (const [key, value] of Object.entries(settings)) {

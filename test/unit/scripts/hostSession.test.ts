@@ -291,6 +291,18 @@ test('session settings: the user\'s comments and layout survive a start; only th
   assert.equal(fs.readFileSync(file, 'utf8'), text);
 });
 
+test('session settings: a key the user typed twice is set once, where VS Code reads it (jsonc-parser edits the first, VS Code reads the last)', () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'settings.json');
+  const record = path.join(dir, 'settings-written.json');
+  writeSessionSettings(file, record, {}, { 'edgekit.mock.port': 40001 });
+  fs.writeFileSync(file, '{\n  "edgekit.mock.port": 40001, // ours\n  "editor.fontSize": 20,\n  "edgekit.mock.port": 40001\n}\n');
+  writeSessionSettings(file, record, {}, { 'edgekit.mock.port': 40002 });
+  const text = fs.readFileSync(file, 'utf8');
+  assert.deepEqual(jsonc.parse(text), { 'edgekit.mock.port': 40002, 'editor.fontSize': 20 });
+  assert.equal(text.match(/edgekit\.mock\.port/g)?.length, 1, text);
+});
+
 test('session settings: a file written before starts kept a record is ours, as it always was; an unreadable one is replaced with a warning', () => {
   const dir = tempTools();
   const file = path.join(dir, 'settings.json');
