@@ -118,15 +118,16 @@ function readJsonc(file) {
   if (text === undefined) return { value: undefined };
   const errors = [];
   const value = jsonc.parse(text, errors, { allowTrailingComma: true });
-  return errors.length || !value || typeof value !== 'object' || Array.isArray(value) ? { value: undefined, bad: true } : { value };
+  return errors.length || !value || typeof value !== 'object' || Array.isArray(value) ? { value: undefined, bad: true } : { value, text };
 }
 
 /**
  * Writes the settings file `file` of a session's start: `defaults`, then what the user set there, then `start` (this start's own:
  * the mock's port, EDGEKIT_SETTINGS), which wins. The user's are the entries of the file that differ from what starts put there,
  * the defaults and start settings of the previous start, kept in `record`; without a record (a file written before records were
- * kept) the file is all ours, as every start used to rewrite it. Returns a warning when the file was not valid JSON (then copied
- * aside and replaced).
+ * kept) the file is all ours, as every start used to rewrite it. The file's text is edited (jsonc-parser's modify), so the user's
+ * comments and layout stay; unchanged, it is not written. Returns a warning when the file was not valid JSON (then copied aside and
+ * replaced).
  */
 function writeSessionSettings(file, record, defaults, start) {
   const current = readJsonc(file);
@@ -142,7 +143,21 @@ function writeSessionSettings(file, record, defaults, start) {
   // A file that is not valid JSON (a setting half typed) is kept aside, not written over: what the user had there is theirs.
   const aside = current.bad ? `${file}.invalid-${Date.now()}` : undefined;
   if (aside) fs.copyFileSync(file, aside, fs.constants.COPYFILE_EXCL);
-  fs.writeFileSync(file, JSON.stringify({ ...defaults, ...users, ...start }, null, 2));
+  const settings = { ...defaults, ...users, ...start };
+  // Edits of the text the user has (comments, order, layout kept), not a new text: keys no longer ours removed, the start's set.
+  let text = current.value ? current.text : '{}';
+  const edit = (key, value) => {
+    const modify = (v) => { text = jsonc.applyEdits(text, jsonc.modify(text, [key], v, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } })); };
+    // A key typed twice: modify edits the first, VS Code reads the last; all but one go first.
+    const count = () => (jsonc.parseTree(text)?.children ?? []).filter((p) => p.children?.[0]?.value === key).length;
+    for (let n = count(); n > (value === undefined ? 0 : 1); n--) modify(undefined);
+    if (value !== undefined) modify(value);
+  };
+  for (const key of Object.keys(current.value ?? {})) if (!(key in settings)) edit(key, undefined);
+  for (const [key, value] of Object.entries(settings)) {
+    if (JSON.stringify(current.value?.[key]) !== JSON.stringify(value)) edit(key, value);
+  }
+  if (text !== current.text) fs.writeFileSync(file, text);
   fs.writeFileSync(record, JSON.stringify(ours, null, 2));
   return aside ? `${file} was not valid JSON; it now holds the session's settings only, and what it held was kept as ${aside}.` : undefined;
 }

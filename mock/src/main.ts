@@ -147,7 +147,10 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
     });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'EADDRINUSE' ? `port ${args.port} on ${args.host} is in use (another program, or another mock, listens there); stop it, choose another --port, or --port 0 for any free port.`
+    // The port's and the address's refusals are the listen's; an EACCES of a file (a state file kept aside) says its own.
+    const listen = e.syscall === 'listen';
+    const why = !listen && e.code !== 'ENOTFOUND' && e.code !== 'EAI_AGAIN' ? e.message
+      : e.code === 'EADDRINUSE' ? `port ${args.port} on ${args.host} is in use (another program, or another mock, listens there); stop it, choose another --port, or --port 0 for any free port.`
       : e.code === 'EADDRNOTAVAIL' ? `--host ${args.host} is not an address of this machine (${e.message}).`
       : e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? `--host ${args.host} does not resolve to an address (${e.message}).`
       : e.code === 'EACCES' ? `port ${args.port} on ${args.host} needs privileges (${e.message}); choose a port above 1023.`

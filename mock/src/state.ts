@@ -67,7 +67,8 @@ function checkEntrypointRules(zone: string, rules: unknown): void {
 }
 
 /** A state read from JSON, checked field by field; throws with a message naming the first bad field. A zone or account this
- * version does not know is left out, and named in `unknown` ("zone <id>", "account <id>") when it is given. */
+ * version does not know is left out, and named in `unknown` ("zone <id>", "account <id>") when it is given; so is a field of the
+ * top level, a zone or an account it does not know (another version's: `"x"`, `zone <id>'s "x"`). */
 export function parseState(text: string, unknown?: string[]): MockState {
   const raw: unknown = JSON.parse(text);
   if (!isObj(raw)) throw new Error('the top level is not an object');
@@ -76,6 +77,11 @@ export function parseState(text: string, unknown?: string[]): MockState {
   if (!isObj(raw.zones)) throw new Error('"zones" is not an object');
   const out = defaultState();
   out.nextJobId = raw.nextJobId;
+  // The fields of `from` that its parsed `to` does not carry: what the start's save would leave out.
+  const leftOut = (from: Record<string, unknown>, to: object, of: string) => {
+    for (const k of Object.keys(from)) if (!Object.hasOwn(to, k)) unknown?.push(`${of}${JSON.stringify(k)}`);
+  };
+  leftOut(raw, out, '');
   for (const [id, zs] of Object.entries(raw.zones)) {
     if (!out.zones[id]) { unknown?.push(`zone ${id}`); continue; } // a zone this version does not know: left out
     if (!isObj(zs)) throw new Error(`zone ${id} is not an object`);
@@ -92,6 +98,7 @@ export function parseState(text: string, unknown?: string[]): MockState {
       jobs: zs.jobs as LogpushJob[],
       ...(zs.trafficNext !== undefined ? { trafficNext: zs.trafficNext as number } : {}),
     };
+    leftOut(zs, out.zones[id], `zone ${id}'s `);
   }
   if (raw.accounts !== undefined) {
     if (!isObj(raw.accounts)) throw new Error('"accounts" is not an object');
@@ -99,6 +106,7 @@ export function parseState(text: string, unknown?: string[]): MockState {
       if (!out.accounts[id]) { unknown?.push(`account ${id}`); continue; } // an account this version does not know: left out
       if (!isObj(as) || !Array.isArray(as.jobs) || !as.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`account ${id} has a bad "jobs" list`);
       out.accounts[id] = { jobs: as.jobs as LogpushJob[] };
+      leftOut(as, out.accounts[id], `account ${id}'s `);
     }
   }
   // Job ids are unique across zones and accounts, and the next one is above all of them (management.ts hands out nextJobId++).

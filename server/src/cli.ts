@@ -541,15 +541,37 @@ function writeBeside(real: string, text: string, st: fs.Stats | undefined, uncha
   }
 }
 
+/** Whether the absolute path `p` is in /dev or /proc, or reaches there through a symbolic link (of the file, of a folder on the
+ * way, relative or absolute): its real path is then the file a descriptor has open, not a path of its own (rv33: a link to
+ * /dev/stdout was renamed over). Links are followed one part at a time, as the kernel does, at most 40. */
+function throughDevOrProc(p: string): boolean {
+  const rest = p.split('/').filter(Boolean);
+  let at = '/';
+  for (let links = 0; rest.length > 0;) {
+    at = path.join(at, rest.shift()!);
+    if (/^\/(?:dev|proc)(?:\/|$)/.test(at)) return true;
+    let st: fs.Stats;
+    try { st = fs.lstatSync(at); } catch { return false; } // not there (a new file, new folders) or not to be looked at: no link
+    if (!st.isSymbolicLink()) continue;
+    if (++links > 40) return false;
+    const target = fs.readlinkSync(at);
+    rest.unshift(...target.split('/').filter(Boolean));
+    at = target.startsWith('/') ? '/' : path.dirname(at);
+  }
+  return false;
+}
+
 /** Writes the report to --output-file (its folders made) as writeBeside writes, so that a full disk or a crash half-way never
- * leaves a truncated report where the last one was; through a symbolic link to the file it names. A path in /dev or /proc, what
- * is not a regular file (a pipe, a folder: EISDIR) and a link to nothing are written in place, as before; a report this process may not write
- * is refused (EACCES) as a write in place refused it, not replaced by the rename (which needs only the folder's permission). */
+ * leaves a truncated report where the last one was; through a symbolic link to the file it names. A path in /dev or /proc (or
+ * reached there through a link: throughDevOrProc), what is not a regular file (a pipe, a folder: EISDIR) and a link to nothing are
+ * written in place, as before; a report this process may not write is refused (EACCES) as a write in place refused it, not replaced
+ * by the rename (which needs only the folder's permission); one it may write where the temp file or its rename cannot be is written
+ * in place too. */
 function writeReport(file: string, text: string): void {
   const resolved = path.resolve(file);
   // /dev/stdout, /dev/fd/3, /proc/self/fd/1: a stream already open, whose real path may be a regular file (the job's log a CI
   // redirected standard output to); renamed over, the file would be replaced under the descriptor writing it.
-  if (process.platform !== 'win32' && /^\/(?:dev|proc)\//.test(resolved)) {
+  if (process.platform !== 'win32' && throughDevOrProc(resolved)) {
     fs.writeFileSync(file, text);
     return;
   }
@@ -571,7 +593,14 @@ function writeReport(file: string, text: string): void {
     return;
   }
   if (st) fs.accessSync(real, fs.constants.W_OK);
-  writeBeside(real, text, st);
+  try {
+    writeBeside(real, text, st);
+  } catch (err) {
+    // Where no temp file can be made beside the report (a folder this user may not write) or renamed over it (a file mounted on its
+    // own: EBUSY, EXDEV), a report this user may write is written in place, as before; a full disk and the rest are not.
+    if (!st || !['EACCES', 'EPERM', 'EBUSY', 'EXDEV'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    fs.writeFileSync(real, text);
+  }
 }
 
 export async function lint(argv: string[], io: Io): Promise<number> {

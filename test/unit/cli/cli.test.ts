@@ -776,6 +776,39 @@ test('--output-file is written whole or not at all: a write that fails half-way 
   assert.equal(fs.readFileSync(out, 'utf8'), 'kept');
 });
 
+// rv33: before dat1 the report was written in place, which needs only the file's permission. The temp file and its rename need the
+// folder's too, and a rename over a file mounted on its own (docker run -v ./edgekit.sarif:/out/edgekit.sarif) fails (EBUSY): such
+// a report, one this user may write, was refused where it used to be written.
+test('--output-file where a temp file beside it or its rename cannot be (a folder this user may not write, a file mounted on its own) is written in place, as before', { skip: process.platform === 'win32' }, async (t) => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const out = path.join(dir, 'edgekit.sarif');
+  fs.writeFileSync(out, 'the last report');
+  const ino = fs.statSync(out).ino;
+  const nodeFs = require('node:fs') as typeof fs;
+  const realRename = nodeFs.renameSync;
+  const busy = t.mock.method(nodeFs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
+    if (String(to).endsWith('edgekit.sarif')) throw Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    return realRename(from, to);
+  });
+  const mounted = await run(['lint', '--format', 'line', '-o', out, path.join(dir, 'a.rpc.json')]);
+  busy.mock.restore();
+  assert.equal(mounted.code, 1, mounted.stderr);
+  assert.match(fs.readFileSync(out, 'utf8'), /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+  assert.equal(fs.statSync(out).ino, ino, 'the same file, written in place');
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['a.rpc.json', 'edgekit.sarif'], 'no temp file is left behind');
+  // The folder this user may not write into (root may: the temp file's create is refused here as it would be).
+  const realWrite = nodeFs.writeFileSync;
+  const folder = t.mock.method(nodeFs, 'writeFileSync', (p: fs.PathOrFileDescriptor, data: string | Uint8Array, ...rest: unknown[]) => {
+    if (String(p).includes('.edgekit-')) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+    return (realWrite as (...a: unknown[]) => void)(p, data, ...rest);
+  });
+  fs.writeFileSync(path.join(dir, 'a.rpc.json'), '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}');
+  const ro = await run(['lint', '--format', 'json', '-o', out, path.join(dir, 'a.rpc.json')]);
+  folder.mock.restore();
+  assert.equal(ro.code, 0, ro.stderr);
+  assert.deepEqual(JSON.parse(fs.readFileSync(out, 'utf8'))[0].diagnostics, []);
+});
+
 test('--output-file /dev/stdout or /dev/fd/N is written in place: a file standard output goes to is not replaced under its descriptor', { skip: process.platform !== 'linux' }, async () => {
   // Its real path is the file the descriptor has open (a CI job's log): the temp file renamed over it replaced that file, and what
   // the job wrote after went to the old one, deleted.
@@ -787,6 +820,16 @@ test('--output-file /dev/stdout or /dev/fd/N is written in place: a file standar
     assert.equal(r.code, 1, r.stderr);
     assert.equal(fs.fstatSync(fd).ino, fs.statSync(log).ino, 'the same file');
     assert.match(fs.readFileSync(log, 'utf8'), /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+    // rv33: reached through a symbolic link (to /dev/fd/N, by a relative link to that link, or through a linked folder), its path
+    // is not in /dev, and the report was renamed over the job's log all the same.
+    fs.symlinkSync(`/dev/fd/${fd}`, path.join(dir, 'to-log'));
+    fs.symlinkSync('to-log', path.join(dir, 'to-to-log'));
+    fs.symlinkSync('/dev/fd', path.join(dir, 'fds'));
+    for (const out of [path.join(dir, 'to-log'), path.join(dir, 'to-to-log'), path.join(dir, 'fds', String(fd))]) {
+      const via = await run(['lint', '--format', 'line', '-o', out, path.join(dir, 'a.rpc.json')]);
+      assert.equal(via.code, 1, via.stderr);
+      assert.equal(fs.fstatSync(fd).ino, fs.statSync(log).ino, `the same file, written through ${out}`);
+    }
   } finally {
     fs.closeSync(fd);
   }

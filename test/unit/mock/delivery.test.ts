@@ -16,6 +16,7 @@ import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
 import { compactTime, formatTimestamp, jobFilter, objectKey, outputSpec, project, renderBatch, renderRecord, sampled, timestampFields } from '../../../mock/src/delivery/format';
 import type { LocalMockBackend, MockBackendOptions } from '../../../mock/src/backend';
 import { KEY, TOKEN, api, start } from './helpers';
+import { runMockCli } from '../../../mock/src/main';
 import type { Json } from './helpers';
 
 const ZONE = zoneId('pro.example');
@@ -475,6 +476,26 @@ test('a delivery list that cannot be read at the start is kept aside and named i
   } finally {
     await m.close();
   }
+});
+
+// rv33: a keeping aside that fails (EACCES) ended the start with "port N on HOST needs privileges; choose a port above 1023", the
+// message of a privileged port's refusal, for every EACCES; the rename's own message names the files.
+test('a keeping aside refused (EACCES) stops the mock with the refusal\'s own message, not a privileged port\'s', async (t) => {
+  const dir = tmp();
+  const stateFile = path.join(dir, 'state.json');
+  mkdirSync(`${stateFile}.spool`, { recursive: true });
+  writeFileSync(path.join(`${stateFile}.spool`, 'deliveries.json'), '{');
+  const nodeFs = require('node:fs') as typeof import('node:fs');
+  const realRename = nodeFs.promises.rename;
+  t.mock.method(nodeFs.promises, 'rename', async (from: string, to: string) => {
+    if (String(to).includes('.corrupt-')) throw Object.assign(new Error(`EACCES: permission denied, rename '${from}' -> '${to}'`), { code: 'EACCES', syscall: 'rename' });
+    return realRename(from, to);
+  });
+  let err = '';
+  const code = await runMockCli(['--port', '0', '--state', stateFile, '--traffic-paused'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
+  assert.equal(code, 1);
+  assert.doesNotMatch(err, /needs privileges/);
+  assert.match(err, /^edgekit mock: cannot start: EACCES: permission denied, rename '.*deliveries\.json' -> '.*deliveries\.json\.corrupt-\d+'\n$/);
 });
 
 // dat1: spooled metadata that could not be read was deleted at the start without a word, and its batch with it.

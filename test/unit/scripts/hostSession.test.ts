@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as jsonc from 'jsonc-parser';
 import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, sessionMockPort, SessionInUse, sessionDir, USER_DEFAULTS, writeSessionSettings } from '../../../scripts/hostSession.js';
 import { withZombie } from '../support/zombie';
 
@@ -259,14 +260,47 @@ test('session settings: what the user set in the session survives the next start
     '  "edgekit.mock.port": 40005,', '  "remote.extensionKind": { "edgekit.edgekit": ["web"] },', '}',
   ].join('\n'));
   writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40002 });
-  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), {
+  assert.deepEqual(jsonc.parse(fs.readFileSync(file, 'utf8')), {
     'files.autoSave': 'afterDelay', 'update.mode': 'none', 'editor.fontSize': 20, 'edgekit.mock.port': 40002,
   });
   // And again: the user's settings stay theirs.
   writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40003 });
-  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), {
+  assert.deepEqual(jsonc.parse(fs.readFileSync(file, 'utf8')), {
     'files.autoSave': 'afterDelay', 'update.mode': 'none', 'editor.fontSize': 20, 'edgekit.mock.port': 40003,
   });
+});
+
+// rv33 (dat1's leftover): every start wrote the file again with JSON.stringify, so a comment the user had written in the session's
+// Settings was gone at the next start; the start's changes are now edits of the text.
+test('session settings: the user\'s comments and layout survive a start; only the start\'s keys change', () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'settings.json');
+  const record = path.join(dir, 'settings-written.json');
+  const defaults = { 'files.autoSave': 'off', 'update.mode': 'none' };
+  writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40001, 'remote.extensionKind': { 'edgekit.edgekit': ['web'] } });
+  fs.writeFileSync(file, [
+    '{', '  // mine: bigger for the demo', '  "editor.fontSize": 20, // was 14', '  "files.autoSave": "off",', '  "update.mode": "none",',
+    '  "edgekit.mock.port": 40001,', '  "remote.extensionKind": { "edgekit.edgekit": ["web"] },', '  /* the end */', '}',
+  ].join('\n'));
+  writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40002 });
+  const text = fs.readFileSync(file, 'utf8');
+  for (const kept of ['// mine: bigger for the demo', '"editor.fontSize": 20, // was 14', '/* the end */']) assert.ok(text.includes(kept), text);
+  assert.deepEqual(jsonc.parse(text), { 'editor.fontSize': 20, 'files.autoSave': 'off', 'update.mode': 'none', 'edgekit.mock.port': 40002 });
+  // Nothing to change: the text is left as it is, byte for byte.
+  writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40002 });
+  assert.equal(fs.readFileSync(file, 'utf8'), text);
+});
+
+test('session settings: a key the user typed twice is set once, where VS Code reads it (jsonc-parser edits the first, VS Code reads the last)', () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'settings.json');
+  const record = path.join(dir, 'settings-written.json');
+  writeSessionSettings(file, record, {}, { 'edgekit.mock.port': 40001 });
+  fs.writeFileSync(file, '{\n  "edgekit.mock.port": 40001, // ours\n  "editor.fontSize": 20,\n  "edgekit.mock.port": 40001\n}\n');
+  writeSessionSettings(file, record, {}, { 'edgekit.mock.port': 40002 });
+  const text = fs.readFileSync(file, 'utf8');
+  assert.deepEqual(jsonc.parse(text), { 'edgekit.mock.port': 40002, 'editor.fontSize': 20 });
+  assert.equal(text.match(/edgekit\.mock\.port/g)?.length, 1, text);
 });
 
 test('session settings: a file written before starts kept a record is ours, as it always was; an unreadable one is replaced with a warning', () => {
