@@ -218,6 +218,24 @@ test('Test Rules on the last delivered batch takes the newest http_requests batc
   }
 });
 
+test('Mock Traffic\'s rate and seed boxes say, with an example, what they take once their text is cleared', async () => {
+  // ux1's audit: they had a prefilled value and no placeholder (the guidelines: "Don't use inputs without a placeholder").
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { rate: 2, paused: false, seed: 7 } }));
+  });
+  try {
+    const ctx = { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    fake.quickPickAnswers = ['Set Rate…', 'Set Seed…'];
+    fake.inputBoxAnswers = ['3', '42'];
+    await trafficCommands['edgekit.mock.traffic'](ctx)();
+    await trafficCommands['edgekit.mock.traffic'](ctx)();
+    assert.deepEqual(fake.inputBoxes.map((b) => b.placeHolder), ['Requests per second per zone, such as 2 or 0.5 (0 sends none)', 'A whole number, such as 42']);
+  } finally {
+    await server.close();
+  }
+});
+
 // ui7's walk: "Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63." and nothing to do with them:
 // the Security Events view and the Logpush deliveries they feed were left for the newcomer to find.
 test('Send Sample Traffic says where the rules\' events are and offers the views and deliveries they feed', async () => {
