@@ -29,7 +29,7 @@ export interface MockS3Credentials { endpoint: string; accessKeyId: string; secr
 /** A mock start (files, port, asking another window's mock) that takes longer than this has failed. */
 const START_TIMEOUT_MS = 20_000;
 /** Offered when the remote backend lacks a URL: set it, or go back to the embedded mock. */
-const SETTINGS_ACTIONS = (setting: string) => [
+export const SETTINGS_ACTIONS = (setting: string) => [
   { title: `Set ${setting}`, command: 'workbench.action.openSettings', args: [setting] },
   { title: 'Use the Embedded Mock', command: 'workbench.action.openSettings', args: ['edgekit.backend'] },
 ];

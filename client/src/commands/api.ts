@@ -5,6 +5,7 @@ import { Config } from '../config';
 import { createApi, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type StatusRecord, type Zone } from '../http/api';
 import { when } from '../when';
 import { UserError } from './run';
+import { SETTINGS_ACTIONS } from '../backend';
 
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
   const ep = await ctx.backend.endpoints('api', interactive);
@@ -36,9 +37,9 @@ export function unwrap<T>(r: ApiResult<T>): T {
 /** An account from a command argument (tree item, id or name) or a quick pick. `why`: what needs an account, said when the argument
  * names a zone instead. `viewHints`: the pick offers the account selected in the Zones view (or owning the job selected) first. */
 export async function pickAccount(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Account> {
-  const accounts = unwrap(await api.listAccounts());
   const wanted = typeof arg === 'string' ? arg : (arg as { account?: Account } | undefined)?.account?.id;
   if (wanted) {
+    const accounts = readOrRefuse(api, await api.listAccounts());
     const a = accounts.find((x) => x.id === wanted || x.name === wanted);
     if (!a) {
       const z = why ? await otherKind(api.listZones(), wanted) : undefined;
@@ -47,12 +48,69 @@ export async function pickAccount(api: Api, arg: unknown, title: string, why?: s
     }
     return a;
   }
-  if (!accounts.length) throw new UserError(`No account at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
-  if (accounts.length === 1) return accounts[0];
-  const items = selectedFirst(accounts.map((a) => ({ label: a.name, description: a.id, account: a, id: a.id })), hintsFor(api, viewHints));
-  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Pick an account' });
-  if (!pick) throw new vscode.CancellationError();
+  type Item = vscode.QuickPickItem & { account: Account; id: string };
+  const pick = await pickWhileReading<Account[], Item>({ title, loading: `Reading the accounts of ${api.baseUrl}…` }, api.listAccounts().then((r) => readOrRefuse(api, r)), (accounts) => {
+    if (!accounts.length) throw new UserError(`No account at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
+    const items = accounts.map((a) => ({ label: a.name, description: a.id, account: a, id: a.id }));
+    // One account: nothing to ask (the pick that showed the read closes).
+    if (accounts.length === 1) return { only: items[0] };
+    return { items: selectedFirst(items, hintsFor(api, viewHints)), placeholder: 'Pick an account' };
+  });
   return pick.account;
+}
+
+/**
+ * A quick pick that opens at once, busy, its placeholder saying what is read (`loading`), while `read` runs; `offer` turns what it
+ * read into the items and placeholder to show, or the one answer there is (`only`: no question), or throws (an empty list). A read
+ * that fails closes the pick and rejects with its error. Escape while it reads ends the question (CancellationError) and what the
+ * read brings later is dropped: no pick, list or error shows up after the user left.
+ */
+async function pickWhileReading<L, I extends vscode.QuickPickItem>(opts: { title: string; loading: string; matchOnDescription?: boolean },
+  read: Promise<L>, offer: (listed: L) => { items: I[]; placeholder: string } | { only: I }): Promise<I> {
+  const pick = vscode.window.createQuickPick<I>();
+  pick.title = opts.title;
+  pick.placeholder = opts.loading;
+  pick.matchOnDescription = !!opts.matchOnDescription;
+  pick.busy = true;
+  const disposables: vscode.Disposable[] = [];
+  try {
+    return await new Promise<I>((resolve, reject) => {
+      let ended = false;
+      const end = (settle: () => void) => { if (!ended) { ended = true; settle(); } };
+      disposables.push(
+        pick.onDidHide(() => end(() => reject(new vscode.CancellationError()))),
+        pick.onDidAccept(() => { const [chosen] = pick.selectedItems; if (chosen && !pick.busy) end(() => resolve(chosen)); }),
+      );
+      pick.show();
+      read.then((listed) => {
+        if (ended) return;
+        const offered = offer(listed);
+        if ('only' in offered) return end(() => resolve(offered.only));
+        pick.items = offered.items;
+        pick.placeholder = offered.placeholder;
+        pick.busy = false;
+      }).catch((err: unknown) => end(() => reject(err)));
+    });
+  } finally {
+    for (const d of disposables) d.dispose();
+    pick.dispose();
+  }
+}
+
+/** The list read, or a UserError that says what failed and offers the way forward: a backend that cannot be reached (the embedded
+ * mock stopped, a remote address wrong or down), credentials refused. */
+function readOrRefuse<T>(api: Api, r: ApiResult<T>): T {
+  if (r.ok) return r.result;
+  if (r.kind === 'network' || r.kind === 'timeout') {
+    if (Config.backend() === 'remote') {
+      throw new UserError(`${r.error} Is the management API at ${api.baseUrl} up, and is "edgekit.api.baseUrl" its address?`, SETTINGS_ACTIONS('edgekit.api.baseUrl'));
+    }
+    throw new UserError(`${r.error} The embedded mock backend at ${api.baseUrl} did not answer: start it again.`, [{ title: 'Start Mock Backend', command: 'edgekit.mock.start' }]);
+  }
+  if (r.kind === 'credentials' || r.status === 401 || r.status === 403) {
+    throw new UserError(`${r.error} Set credentials that may read it.`, [{ title: 'Set API Credentials…', command: 'edgekit.setApiCredentials' }]);
+  }
+  throw new UserError(r.error);
 }
 
 /** An empty list of zones or accounts: what the pick says instead of opening empty. */
@@ -103,9 +161,9 @@ function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T
  * account instead. `viewHints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state as
  * the view read it, and when (none of it from a view that read another backend). */
 export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
-  const zones = unwrap(await api.listZones());
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
+    const zones = readOrRefuse(api, await api.listZones());
     const z = zones.find((x) => x.id === wanted || x.name === wanted);
     if (!z) {
       const a = why ? await otherKind(api.listAccounts(), wanted) : undefined;
@@ -114,19 +172,20 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
     }
     return z;
   }
-  if (!zones.length) throw new UserError(`No zone at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
-  const hints = hintsFor(api, viewHints);
-  // (An account selected in the view says nothing of which zone.)
-  let stated = false;
-  const items = selectedFirst(zones.map((z) => {
-    const state = hints.stateOf?.(z.id);
-    if (state) stated = true;
-    return { label: z.name, description: [planOf(z), ...(state ? [state] : []), z.id].join(' · '), zone: z, id: z.id };
-  }), hints);
-  // The states are the view's, as of its last read: a migration since (the CLI, another window, a mock reset) is not in them.
-  const placeHolder = stated && hints.readAt !== undefined ? `Pick a zone (migration states as the Zones view read them at ${when(hints.readAt)})` : 'Pick a zone';
-  const pick = await vscode.window.showQuickPick(items, { title, placeHolder, matchOnDescription: true });
-  if (!pick) throw new vscode.CancellationError();
+  const pick = await pickWhileReading({ title, loading: `Reading the zones of ${api.baseUrl}…`, matchOnDescription: true }, api.listZones().then((r) => readOrRefuse(api, r)), (zones) => {
+    if (!zones.length) throw new UserError(`No zone at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
+    const hints = hintsFor(api, viewHints);
+    // (An account selected in the view says nothing of which zone.)
+    let stated = false;
+    const items = selectedFirst(zones.map((z) => {
+      const state = hints.stateOf?.(z.id);
+      if (state) stated = true;
+      return { label: z.name, description: [planOf(z), ...(state ? [state] : []), z.id].join(' · '), zone: z, id: z.id };
+    }), hints);
+    // The states are the view's, as of its last read: a migration since (the CLI, another window, a mock reset) is not in them.
+    const placeholder = stated && hints.readAt !== undefined ? `Pick a zone (migration states as the Zones view read them at ${when(hints.readAt)})` : 'Pick a zone';
+    return { items, placeholder };
+  });
   return pick.zone;
 }
 
@@ -139,31 +198,35 @@ async function otherKind<T extends { id: string; name: string }>(listed: Promise
 /** A zone or an account, for a job of a dataset the platform takes under either (firewall_events): `arg` names one (its id or name, a
  * tree item's zone or account), else the user picks among the zones and the accounts. */
 export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, viewHints: ZoneHints = {}): Promise<JobPlace> {
-  // Either list may be refused (a token with zone access only): the other is offered alone, and the pick says why.
-  const [listedZones, listedAccounts] = await Promise.all([api.listZones(), api.listAccounts()]);
-  if (!listedZones.ok && !listedAccounts.ok) unwrap(listedZones);
-  const zones = listedZones.ok ? listedZones.result : [];
-  const accounts = listedAccounts.ok ? listedAccounts.result : [];
-  const unlisted = !listedZones.ok ? `the zones could not be listed: ${listedZones.error}` : !listedAccounts.ok ? `the accounts could not be listed: ${listedAccounts.error}` : undefined;
   const item = arg as { zone?: Zone; account?: Account } | undefined;
   const wanted = typeof arg === 'string' ? arg : item?.zone?.id ?? item?.account?.id;
-  const looked = !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account';
+  // Either list may be refused (a token with zone access only): the other is offered alone, and the pick says why.
+  const read = Promise.all([api.listZones(), api.listAccounts()]).then(([listedZones, listedAccounts]) => {
+    if (!listedZones.ok && !listedAccounts.ok) readOrRefuse(api, listedZones);
+    return {
+      zones: listedZones.ok ? listedZones.result : [],
+      accounts: listedAccounts.ok ? listedAccounts.result : [],
+      unlisted: !listedZones.ok ? `the zones could not be listed: ${listedZones.error}` : !listedAccounts.ok ? `the accounts could not be listed: ${listedAccounts.error}` : undefined,
+      looked: !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account',
+    };
+  });
   const zonePlace = (z: Zone): JobPlace => ({ owner: { zone: z.id }, ownerName: z.name });
   const accountPlace = (a: Account): JobPlace => ({ owner: { account: a.id }, ownerName: a.name });
   if (wanted) {
+    const { zones, accounts, unlisted, looked } = await read;
     const z = zones.find((x) => x.id === wanted || x.name === wanted);
     if (z) return zonePlace(z);
     const a = accounts.find((x) => x.id === wanted || x.name === wanted);
     if (a) return accountPlace(a);
     throw new UserError(`No ${looked} "${wanted}" at ${api.baseUrl}${unlisted ? `; ${unlisted}` : ''}.`);
   }
-  if (!zones.length && !accounts.length) throw new UserError(`No ${looked} at ${api.baseUrl} to pick from (${[NONE_LISTED, unlisted].filter(Boolean).join('; ')}).`);
-  const hints = hintsFor(api, viewHints);
-  const items = selectedFirst<vscode.QuickPickItem & { place: JobPlace; id: string }>([
-    ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
-    ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
-  ], hints);
-  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: unlisted ? `Pick a ${listedZones.ok ? 'zone' : 'account'} (${unlisted})` : 'Pick a zone or an account' });
-  if (!pick) throw new vscode.CancellationError();
+  const pick = await pickWhileReading({ title, loading: `Reading the zones and accounts of ${api.baseUrl}…` }, read, ({ zones, accounts, unlisted, looked }) => {
+    if (!zones.length && !accounts.length) throw new UserError(`No ${looked} at ${api.baseUrl} to pick from (${[NONE_LISTED, unlisted].filter(Boolean).join('; ')}).`);
+    const items = selectedFirst<vscode.QuickPickItem & { place: JobPlace; id: string }>([
+      ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
+      ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
+    ], hintsFor(api, viewHints));
+    return { items, placeholder: unlisted ? `Pick a ${looked} (${unlisted})` : 'Pick a zone or an account' };
+  });
   return pick.place;
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../ctx';
 import { originOf } from '../backend';
 import { Config } from '../config';
 import { UserError } from './run';
+import { MultiStepInput, type Step } from '../multiStep';
 
 /** The platform's management API, offered when no base URL is set. */
 const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
@@ -23,6 +24,54 @@ export function baseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** The answers of Set API Credentials…, kept between its steps (a step gone Back to shows its answer again). */
+interface CredentialAnswers {
+  /** "edgekit.api.baseUrl" when it is set (the address is not asked then). */
+  setBaseUrl?: string;
+  /** The address entered, kept in the user settings once the last step is answered. */
+  baseUrl?: string;
+  apiToken?: string;
+  apiKey?: string;
+  apiEmail?: string;
+}
+
+/** The steps the answers so far lead to: the address when unset, the token, the key, and the email once a key was entered. */
+const credentialSteps = (s: CredentialAnswers) => (s.setBaseUrl ? 0 : 1) + 2 + (s.apiKey ? 1 : 0);
+const hostOf = (s: CredentialAnswers) => originOf(s.setBaseUrl || s.baseUrl || '', 'edgekit.api.baseUrl');
+
+const askBaseUrl: Step<CredentialAnswers> = async (input, s) => {
+  s.baseUrl = (await input.showInputBox({
+    title: 'Management API base URL ("edgekit.api.baseUrl")', totalSteps: credentialSteps(s), value: s.baseUrl ?? PLATFORM_API, ignoreFocusOut: true,
+    prompt: 'The API these credentials are for, ending in /client/v4; saved in your user settings. The embedded mock needs none.',
+    placeholder: `The API's address, such as ${PLATFORM_API}`, validate: baseUrlProblem,
+  })).trim();
+  return askToken;
+};
+const askToken: Step<CredentialAnswers> = async (input, s) => {
+  s.apiToken = await input.showInputBox({
+    title: `API token for ${hostOf(s)} (migration operations)`, totalSteps: credentialSteps(s), value: s.apiToken, password: true, ignoreFocusOut: true,
+    prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage. Leave empty to use an API key and email instead.',
+    placeholder: 'Paste an API token, or press Enter to use an API key instead',
+  });
+  return askKey;
+};
+const askKey: Step<CredentialAnswers> = async (input, s) => {
+  s.apiKey = await input.showInputBox({
+    title: `API key for ${hostOf(s)} (Logpush, optional)`, totalSteps: credentialSteps(s), value: s.apiKey, password: true, ignoreFocusOut: true,
+    prompt: 'Sent as X-Auth-Key. Leave empty to skip.',
+    placeholder: 'Paste the Global API Key, or press Enter to skip',
+  });
+  return s.apiKey ? askEmail : undefined;
+};
+const askEmail: Step<CredentialAnswers> = async (input, s) => {
+  s.apiEmail = await input.showInputBox({
+    title: `Account email for ${hostOf(s)}`, totalSteps: credentialSteps(s), value: s.apiEmail, ignoreFocusOut: true,
+    prompt: 'Sent as X-Auth-Email with the API key.', placeholder: 'The account\'s email, such as you@example.com',
+    validate: (v) => (v.trim() ? undefined : 'The API key is sent with the account\'s email.'),
+  });
+  return undefined;
+};
+
 export const backendCommands = {
   'edgekit.mock.start': (ctx: Ctx) => async () => {
     const m = await ctx.backend.startMock();
@@ -37,29 +86,17 @@ export const backendCommands = {
     void vscode.window.showInformationMessage('EdgeKit mock backend reset: zones not migrated, no Logpush jobs.');
   },
   'edgekit.setApiCredentials': (ctx: Ctx) => async () => {
-    let baseUrl = Config.apiBaseUrl();
-    if (!baseUrl) {
-      // The walkthrough's "Use a real account" runs this on a fresh install: the API's address is asked (the platform's own is
-      // offered) and kept in the user settings, rather than a refusal that sends the user to the settings first.
-      const entered = await vscode.window.showInputBox({
-        title: 'Management API base URL ("edgekit.api.baseUrl")', value: PLATFORM_API, ignoreFocusOut: true,
-        prompt: 'The API these credentials are for, ending in /client/v4; saved in your user settings. The embedded mock needs none.',
-        validateInput: baseUrlProblem,
-      });
-      if (entered === undefined) return;
-      baseUrl = entered.trim();
-      await vscode.workspace.getConfiguration('edgekit').update('api.baseUrl', baseUrl, vscode.ConfigurationTarget.Global);
-    }
-    const host = originOf(baseUrl, 'edgekit.api.baseUrl');
-    const apiToken = await vscode.window.showInputBox({ title: `API token for ${host} (migration operations)`, password: true, ignoreFocusOut: true, prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage. Leave empty to use an API key and email instead.' });
-    if (apiToken === undefined) return;
-    const apiKey = await vscode.window.showInputBox({ title: `API key for ${host} (Logpush, optional)`, password: true, ignoreFocusOut: true, prompt: 'Sent as X-Auth-Key. Leave empty to skip.' });
-    if (apiKey === undefined) return;
-    const apiEmail = apiKey ? await vscode.window.showInputBox({ title: `Account email for ${host}`, ignoreFocusOut: true, prompt: 'Sent as X-Auth-Email with the API key.', validateInput: (v) => (v.trim() ? undefined : 'The API key is sent with the account\'s email.') }) : '';
-    if (apiEmail === undefined) return;
+    // The walkthrough's "Use a real account" runs this on a fresh install: with no "edgekit.api.baseUrl" the API's address is asked
+    // first (the platform's own is offered), rather than a refusal that sends the user to the settings first.
+    const state: CredentialAnswers = { setBaseUrl: Config.apiBaseUrl() };
+    if (!(await MultiStepInput.run(state.setBaseUrl ? askToken : askBaseUrl, state))) return;
+    const { apiToken = '', apiKey = '', apiEmail = '' } = state;
     // Saving would replace what is saved with credentials that cannot authenticate (and say "saved").
     if (!apiToken && !apiKey) throw new UserError(`Nothing was saved: neither an API token nor an API key was entered. The credentials saved before (if any) are kept; "EdgeKit: Clear API Credentials" removes them.`);
     if (apiKey && !apiEmail) throw new UserError('Nothing was saved: the API key needs the account\'s email (X-Auth-Key is sent with X-Auth-Email). Run "EdgeKit: Set API Credentials…" again.');
+    // Kept only now, with the credentials: a flow ended at any step (or refused above) leaves the settings as they were.
+    if (!state.setBaseUrl) await vscode.workspace.getConfiguration('edgekit').update('api.baseUrl', state.baseUrl, vscode.ConfigurationTarget.Global);
+    const host = hostOf(state);
     await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
     const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
     void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${used}`);
@@ -80,11 +117,21 @@ export const backendCommands = {
       }
       keys = { accessKeyId: g.accessKeyId, secretAccessKey: g.secretAccessKey };
     } else {
-      const accessKeyId = await vscode.window.showInputBox({ title: `S3 access key id for ${origin}`, ignoreFocusOut: true, prompt: 'The embedded mock signs its Logpush uploads with it. Stored in VS Code secret storage.', validateInput: (v) => (v.trim() ? undefined : 'An access key id.') });
-      if (accessKeyId === undefined) throw new vscode.CancellationError();
-      const secretAccessKey = await vscode.window.showInputBox({ title: `S3 secret access key for ${origin}`, password: true, ignoreFocusOut: true, validateInput: (v) => (v ? undefined : 'A secret access key.') });
-      if (secretAccessKey === undefined) throw new vscode.CancellationError();
-      keys = { accessKeyId: accessKeyId.trim(), secretAccessKey };
+      const asked: { accessKeyId?: string; secretAccessKey?: string } = {};
+      const askSecret: Step<typeof asked> = async (input) => {
+        asked.secretAccessKey = await input.showInputBox({ title: `S3 secret access key for ${origin}`, totalSteps: 2, value: asked.secretAccessKey, password: true, ignoreFocusOut: true,
+          prompt: 'Stored in VS Code secret storage.', placeholder: 'Paste the secret access key (minioadmin for a local MinIO)',
+          validate: (v) => (v ? undefined : 'A secret access key.') });
+        return undefined;
+      };
+      const askId: Step<typeof asked> = async (input) => {
+        asked.accessKeyId = await input.showInputBox({ title: `S3 access key id for ${origin}`, totalSteps: 2, value: asked.accessKeyId, ignoreFocusOut: true,
+          prompt: 'The embedded mock signs its Logpush uploads with it. Stored in VS Code secret storage.',
+          placeholder: 'An access key id, such as AKIAIOSFODNN7EXAMPLE (or minioadmin for a local MinIO)', validate: (v) => (v.trim() ? undefined : 'An access key id.') });
+        return askSecret;
+      };
+      if (!(await MultiStepInput.run(askId, asked)) || asked.accessKeyId === undefined || asked.secretAccessKey === undefined) throw new vscode.CancellationError();
+      keys = { accessKeyId: asked.accessKeyId.trim(), secretAccessKey: asked.secretAccessKey };
     }
     await ctx.backend.saveMockS3(keys && { endpoint: origin, ...keys });
     // The mock reads them when it starts: restart one this window runs (a shared one belongs to another window).

@@ -9,6 +9,7 @@ import { toCurl } from '../http/request';
 import { DocumentInfoRequest, plural, type DocumentInfoResult } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
 import { UserError } from './run';
+import { MultiStepInput, type Step } from '../multiStep';
 import { documentName } from '../untitled';
 
 interface SendArgs { index?: number | null }
@@ -225,12 +226,26 @@ export const gatewayCommands = {
       void vscode.window.showInformationMessage('No gateway request has been sent yet: "EdgeKit: Send Request" on a gateway request (*.rpc.json) sends one and keeps it here.');
       return undefined;
     }
-    const pick = await vscode.window.showQuickPick(history.map((h) => ({
+    const items = history.map((h) => ({
       label: h.label, description: `${h.status ? `HTTP ${h.status}` : 'no response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${new Date(h.time).toLocaleTimeString()}`,
       detail: h.summary.split('\n')[0], entry: h,
-    })), { title: 'EdgeKit: sent gateway requests', placeHolder: 'Pick a request to open its response or send it again' });
-    if (!pick) return;
-    const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
+    }));
+    const chosen: { request?: (typeof items)[number]; action?: vscode.QuickPickItem } = {};
+    const title = 'EdgeKit: sent gateway requests';
+    const askAction: Step<typeof chosen> = async (input) => {
+      const actions = ['Open response', 'Send again', 'Copy as curl'].map((label) => ({ label }));
+      chosen.action = await input.showQuickPick({ title, totalSteps: 2, items: actions, placeholder: `What to do with ${chosen.request?.label}?`,
+        active: actions.find((a) => a.label === chosen.action?.label) });
+      return undefined;
+    };
+    const askRequest: Step<typeof chosen> = async (input) => {
+      chosen.request = await input.showQuickPick({ title, totalSteps: 2, items, placeholder: 'Pick a request to open its response or send it again',
+        active: items.find((i) => i.entry === chosen.request?.entry) });
+      return askAction;
+    };
+    if (!(await MultiStepInput.run(askRequest, chosen)) || !chosen.request) return;
+    const pick = chosen.request;
+    const action = chosen.action?.label;
     if (action === 'Open response') await ctx.responses.openEntry(pick.entry);
     else if (action === 'Send again') {
       // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab

@@ -82,6 +82,7 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
     token = await vscode.window.showInputBox({
       title: `Ownership challenge of ${destination}`,
       prompt: `The backend wrote ${challenge.filename} into ${destination}. Paste the token that file holds.`,
+      placeHolder: `The token in ${challenge.filename} (its whole text)`,
       value: Config.backend() === 'embedded' ? mockChallengeToken(challenge.message) : undefined,
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() ? undefined : `The token from ${challenge.filename}.`),

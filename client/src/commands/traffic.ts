@@ -185,6 +185,7 @@ export const trafficCommands = {
         const v = await vscode.window.showInputBox({
           title: rate ? 'Requests per second per zone' : 'Traffic seed',
           value: String(rate ? now.rate : now.seed),
+          placeHolder: rate ? 'Requests per second per zone, such as 2 or 0.5 (0 sends none)' : 'A whole number, such as 42',
           validateInput: (s) => (/^\d+(\.\d+)?$/.test(s.trim()) && (!rate || Number(s) >= 0) ? undefined : rate ? 'A number of requests per second, 0 or more.' : 'A whole number.'),
         });
         if (v === undefined) throw new vscode.CancellationError();

@@ -101,6 +101,8 @@ test('Create asks before sending a token proven for another zone or destination,
     await create(ctx)(doc.uri, 'z2');
     assert.equal(JSON.parse(posts()[2].body).ownership_challenge, tokenFor('z2', A));
     assert.equal(JSON.parse(doc.getText()).ownership_challenge, tokenFor('z2', A));
+    // The box says what it takes when its text is cleared (the guidelines' placeholder: a hint of what is expected).
+    assert.match(fake.inputBoxes.at(-1)!.placeHolder ?? '', /^The token in \S+ \(its whole text\)$/);
     assert.equal(server.received.filter((r) => r.url.endsWith('/zones/z2/logpush/ownership')).length, 1);
     assert.equal(asked.length, 4, 'proven anew: nothing more asked');
     // Proven now for z2: creating there again asks nothing.

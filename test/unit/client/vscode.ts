@@ -129,10 +129,13 @@ export const fake = {
   documents: new Documents() as Map<string, FakeDocument>,
   activeUri: undefined as Uri | undefined,
   /** Answers to the quick picks, in order (a label, or undefined for dismissed); each question asked is recorded. */
-  quickPickAnswers: [] as (string | undefined)[],
-  quickPicks: [] as { title?: string; placeHolder?: string; matchOnDescription?: boolean; labels: string[]; descriptions: (string | undefined)[]; details: (string | undefined)[] }[],
-  inputBoxAnswers: [] as (string | undefined)[],
-  inputBoxes: [] as { title?: string }[],
+  quickPickAnswers: [] as Answer[],
+  quickPicks: [] as QuickPickShown[],
+  /** Answers to the input boxes, in order (the text entered and Enter, or undefined for Escape); each box shown is recorded. */
+  inputBoxAnswers: [] as Answer[],
+  inputBoxes: [] as InputBoxShown[],
+  /** The quick inputs made by createQuickPick and createInputBox that are on screen now (shown, not hidden nor disposed). */
+  quickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
   /** items: the buttons offered beside the message, when there are any. */
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
   /** window.setStatusBarMessage's texts. */
@@ -274,6 +277,7 @@ export function resetFake(): void {
   fake.quickPicks = [];
   fake.inputBoxAnswers = [];
   fake.inputBoxes = [];
+  fake.quickInputs = [];
   fake.messages = [];
   fake.statusMessages = [];
   fake.progressCancels = [];
@@ -312,6 +316,178 @@ function message(kind: 'info' | 'warning' | 'error') {
   };
 }
 
+/** An answer the stand-in's user gives a question: a label or a text (and Enter), undefined (Escape) or BACK (the Back button). */
+export const BACK = Symbol('Back');
+type Answer = string | undefined | typeof BACK;
+/** As VS Code's: the Back button a multi-step input shows in its title bar. */
+export const QuickInputButtons = { Back: { iconPath: new ThemeIcon('arrow-left'), tooltip: 'Back' } };
+
+/** A quick pick as it was shown: by showQuickPick, or by createQuickPick (then also its step, buttons, busy state and item highlighted,
+ * kept up to date with its items and placeholder while it is on screen). */
+export interface QuickPickShown {
+  title?: string; placeHolder?: string; matchOnDescription?: boolean; labels: string[]; descriptions: (string | undefined)[]; details: (string | undefined)[];
+  step?: number; totalSteps?: number; buttons?: string[]; busy?: boolean; active?: string;
+}
+/** An input box as it was shown (its value: the text it opened with). */
+export interface InputBoxShown {
+  title?: string; placeHolder?: string; step?: number; totalSteps?: number; buttons?: string[]; value?: string; prompt?: string; password?: boolean;
+}
+
+function itemFields(items: readonly ({ label: string; description?: string; detail?: string } | string)[]): Pick<QuickPickShown, 'labels' | 'descriptions' | 'details'> {
+  const field = (k: 'description' | 'detail') => items.map((i) => (typeof i === 'string' ? undefined : i[k]));
+  return { labels: items.map((i) => (typeof i === 'string' ? i : i.label)), descriptions: field('description'), details: field('detail') };
+}
+
+/**
+ * What createQuickPick's and createInputBox's objects share, as the extension host's quick inputs behave: properties set before or
+ * after show(); onDidAccept when the user presses Enter, onDidTriggerButton when a title button (Back) is clicked, onDidHide once it is
+ * hidden (Escape, hide(), or dispose() of one on screen), onDidChangeValue as text is typed. The stand-in's user answers from
+ * fake.quickPickAnswers / fake.inputBoxAnswers once the input is on screen: Escape (undefined) and Back at once, even while it is
+ * busy; a text when the box takes input (not busy, enabled); a label once a pick is not busy, the item picked if it is listed (else
+ * Escape). A box that shows a validation message after Enter is answered again (the user types anew). With no answer left the user
+ * waits while the input is busy, and presses Escape once it is not.
+ */
+abstract class FakeQuickInput {
+  title?: string;
+  step?: number;
+  totalSteps?: number;
+  enabled = true;
+  ignoreFocusOut = false;
+  buttons: readonly { tooltip?: string }[] = [];
+  visible = false;
+  disposed = false;
+  private _busy = false;
+  private _placeholder?: string;
+  protected readonly accepted = new EventEmitter<void>();
+  private readonly buttonTriggered = new EventEmitter<unknown>();
+  private readonly hidden = new EventEmitter<void>();
+  protected readonly valueChanged = new EventEmitter<string>();
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidTriggerButton = this.buttonTriggered.event;
+  readonly onDidHide = this.hidden.event;
+  readonly onDidChangeValue = this.valueChanged.event;
+  get busy(): boolean { return this._busy; }
+  set busy(v: boolean) { this._busy = v; this.updated(); }
+  get placeholder(): string | undefined { return this._placeholder; }
+  set placeholder(v: string | undefined) { this._placeholder = v; this.updated(); }
+  protected abstract answers(): Answer[];
+  /** Records the input as shown (fake.quickPicks / fake.inputBoxes). */
+  protected abstract record(): void;
+  /** The user's move with `answer` when the input is ready for it (false: not yet, wait for the next change). */
+  protected abstract give(answer: string): boolean;
+  /** The record kept up to date while on screen (a pick's items, busy state and placeholder). */
+  protected refresh(): void {}
+  protected shownFields(): Pick<QuickPickShown & InputBoxShown, 'title' | 'step' | 'totalSteps' | 'buttons' | 'placeHolder'> {
+    return { title: this.title, placeHolder: this.placeholder, ...(this.step !== undefined ? { step: this.step, totalSteps: this.totalSteps } : {}),
+      buttons: this.buttons.map((b) => b.tooltip ?? '') };
+  }
+  show(): void {
+    if (this.disposed || this.visible) return;
+    this.visible = true;
+    fake.quickInputs.push(this as unknown as FakeInputBox);
+    this.record();
+    changed();
+    this.answerSoon();
+  }
+  hide(): void {
+    if (!this.visible) return;
+    this.visible = false;
+    fake.quickInputs.splice(fake.quickInputs.indexOf(this as unknown as FakeInputBox), 1);
+    this.hidden.fire();
+  }
+  dispose(): void {
+    if (this.disposed) return;
+    this.hide();
+    this.disposed = true;
+  }
+  protected updated(): void {
+    if (!this.visible) return;
+    this.refresh();
+    this.answerSoon();
+  }
+  private waiting = false;
+  /** The user acts after the code's synchronous run (it sets its listeners and properties around show()). */
+  protected answerSoon(): void {
+    if (this.waiting) return;
+    this.waiting = true;
+    queueMicrotask(() => { this.waiting = false; this.answer(); });
+  }
+  private answer(): void {
+    if (!this.visible) return;
+    const queue = this.answers();
+    const next = queue[0];
+    // Nothing left to say: the user waits while the input is busy, then leaves (Escape).
+    if (!queue.length) {
+      if (!this.busy) this.hide();
+    } else if (next === BACK) {
+      queue.shift();
+      const back = this.buttons.find((b) => b === QuickInputButtons.Back);
+      if (!back) throw new Error(`the stand-in was told to press Back on "${this.title}", which shows no Back button`);
+      this.buttonTriggered.fire(back);
+    } else if (next === undefined) {
+      queue.shift();
+      this.hide();
+    } else if (this.give(next)) queue.shift();
+  }
+}
+
+export class FakeInputBox extends FakeQuickInput {
+  value = '';
+  prompt?: string;
+  password = false;
+  validationMessage?: string;
+  protected answers(): Answer[] { return fake.inputBoxAnswers; }
+  protected record(): void {
+    fake.inputBoxes.push({ ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password });
+  }
+  protected give(text: string): boolean {
+    if (this.busy || !this.enabled) return false;
+    this.value = text;
+    this.valueChanged.fire(text);
+    this.accepted.fire();
+    // Refused (the message shows under the box): the user types again, or presses Escape.
+    if (this.visible && this.validationMessage) queueMicrotask(() => this.answerSoon());
+    return true;
+  }
+}
+
+export class FakeQuickPick<T extends { label: string }> extends FakeQuickInput {
+  value = '';
+  matchOnDescription = false;
+  matchOnDetail = false;
+  canSelectMany = false;
+  private _items: readonly T[] = [];
+  activeItems: readonly T[] = [];
+  selectedItems: readonly T[] = [];
+  private readonly selectionChanged = new EventEmitter<readonly T[]>();
+  readonly onDidChangeSelection = this.selectionChanged.event;
+  readonly onDidChangeActive = new EventEmitter<readonly T[]>().event;
+  private shown?: QuickPickShown;
+  get items(): readonly T[] { return this._items; }
+  set items(v: readonly T[]) { this._items = v; this.activeItems = v.slice(0, 1); this.updated(); }
+  protected answers(): Answer[] { return fake.quickPickAnswers; }
+  protected record(): void {
+    this.shown = { labels: [], descriptions: [], details: [] };
+    fake.quickPicks.push(this.shown);
+    this.refresh();
+  }
+  protected override refresh(): void {
+    if (!this.shown) return;
+    Object.assign(this.shown, { ...this.shownFields(), ...(this.matchOnDescription ? { matchOnDescription: true } : {}), ...itemFields(this.items),
+      busy: this.busy, active: this.activeItems[0]?.label });
+  }
+  protected give(label: string): boolean {
+    if (this.busy) return false;
+    const item = this.items.find((i) => i.label === label);
+    if (!item) { this.hide(); return true; }
+    this.activeItems = [item];
+    this.selectedItems = [item];
+    this.selectionChanged.fire(this.selectedItems);
+    this.accepted.fire();
+    return true;
+  }
+}
+
 export const window = {
   get activeTextEditor() {
     const doc = fake.activeUri && fake.documents.get(fake.activeUri.toString());
@@ -321,17 +497,20 @@ export const window = {
   showWarningMessage: message('warning'),
   showErrorMessage: message('error'),
   async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string; matchOnDescription?: boolean }): Promise<T | string | undefined> {
-    const labels = items.map((i) => (typeof i === 'string' ? i : i.label));
-    const field = (k: 'description' | 'detail') => items.map((i) => (typeof i === 'string' ? undefined : (i as { description?: string; detail?: string })[k]));
     fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, ...(opts?.matchOnDescription !== undefined ? { matchOnDescription: opts.matchOnDescription } : {}),
-      labels, descriptions: field('description'), details: field('detail') });
+      ...itemFields(items) });
     const answer = fake.quickPickAnswers.shift();
+    if (answer === BACK) throw new Error('the stand-in was told to press Back on a showQuickPick, which has no Back button');
     return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
   },
-  async showInputBox(opts?: { title?: string }): Promise<string | undefined> {
-    fake.inputBoxes.push({ title: opts?.title });
-    return fake.inputBoxAnswers.shift();
+  async showInputBox(opts?: { title?: string; placeHolder?: string }): Promise<string | undefined> {
+    fake.inputBoxes.push({ title: opts?.title, placeHolder: opts?.placeHolder });
+    const answer = fake.inputBoxAnswers.shift();
+    if (answer === BACK) throw new Error('the stand-in was told to press Back on a showInputBox, which has no Back button');
+    return answer;
   },
+  createInputBox: () => new FakeInputBox(),
+  createQuickPick: <T extends { label: string }>() => new FakeQuickPick<T>(),
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
   async withProgress<R>(opts: { location: unknown; title?: string }, task: (p: { report(v: { message?: string }): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
     // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.

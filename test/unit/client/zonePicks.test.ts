@@ -105,7 +105,9 @@ test('a backend with no zone (or account) to pick says so instead of an empty pi
   await assert.rejects(pickZone(empty, undefined, 'Migrate which zone?'), (e: Error) => e instanceof UserError && /^No zone at https:\/\/api\.example\/client\/v4 to pick from \(the API listed none for these credentials\)\.$/.test(e.message));
   await assert.rejects(pickAccount(empty, undefined, 't'), (e: Error) => e instanceof UserError && /^No account at https:\/\/api\.example\/client\/v4 to pick from/.test(e.message));
   await assert.rejects(pickZoneOrAccount(empty, undefined, 't'), (e: Error) => e instanceof UserError && /^No zone or account at https:\/\/api\.example\/client\/v4 to pick from/.test(e.message));
-  assert.equal(fake.quickPicks.length, 0);
+  // Each pick showed the read (busy, nothing listed) and closed with it: none offered an empty list.
+  assert.deepEqual(fake.quickPicks.map((q) => [q.busy, q.labels.length]), [[true, 0], [true, 0], [true, 0]]);
+  assert.deepEqual(fake.quickInputs, []);
 });
 
 test('the account pick (an account dataset\'s job) offers the account selected in the Zones view, or owning the job selected, first', async () => {
@@ -198,4 +200,68 @@ test('a zone (or account) without Logpush jobs says how to create one, in the co
   const failed = new JobItem(undefined, 'API said 403');
   assert.equal(failed.label, 'API said 403');
   assert.equal(failed.description, undefined);
+});
+
+/** An API whose zone and account lists answer when the test says (`answer`), as a slow backend does. */
+function slowApi(baseUrl = EMBEDDED) {
+  let answer!: (r: unknown) => void;
+  const listed = new Promise((resolve) => { answer = resolve; });
+  const api = { baseUrl, listZones: () => listed, listAccounts: () => listed } as unknown as Api;
+  return { api, listed, answer: (r: unknown) => answer(r) };
+}
+
+test('the zone and account picks open at once, busy, saying what they read, and are filled when the list arrives', async () => {
+  // ux1's audit: the list was read first, with no progress, and the pick showed up only when the backend answered.
+  const { api, answer } = slowApi();
+  fake.quickPickAnswers = ['b.example'];
+  const picked = pickZone(api, undefined, 'Migrate which zone?');
+  assert.deepEqual(fake.quickPicks.map((q) => ({ title: q.title, placeHolder: q.placeHolder, busy: q.busy, labels: q.labels })),
+    [{ title: 'Migrate which zone?', placeHolder: `Reading the zones of ${EMBEDDED}…`, busy: true, labels: [] }], 'on screen before the list arrives');
+  answer(ok(zones));
+  assert.equal((await picked).id, 'z2');
+  assert.deepEqual([fake.quickPicks[0].busy, fake.quickPicks[0].placeHolder, fake.quickPicks[0].labels], [false, 'Pick a zone', ['a.example', 'b.example']]);
+  assert.deepEqual(fake.quickInputs, [], 'closed once answered');
+  // The account and the zone-or-account picks the same way.
+  for (const [ask, reading] of [[pickAccount, 'accounts'], [pickZoneOrAccount, 'zones and accounts']] as const) {
+    const slow = slowApi();
+    fake.quickPickAnswers = ['acc2'];
+    const p = ask(slow.api, undefined, 't');
+    assert.deepEqual([fake.quickPicks.at(-1)!.busy, fake.quickPicks.at(-1)!.placeHolder], [true, `Reading the ${reading} of ${EMBEDDED}…`]);
+    slow.answer(ok([{ id: 'a1', name: 'acc1', plan: { legacy_id: 'pro' } }, { id: 'a2', name: 'acc2', plan: { legacy_id: 'pro' } }]));
+    await p;
+  }
+});
+
+test('Escape while a pick reads its list ends the question then; the list (or the read\'s failure) arriving later shows nothing', async () => {
+  for (const late of [ok(zones), { ok: false, kind: 'network', error: 'Cannot list zones: connection refused (is the server running?) (ECONNREFUSED)', errors: [], ms: 1, curl: '' }]) {
+    resetFake();
+    const { api, listed, answer } = slowApi();
+    fake.quickPickAnswers = [undefined];
+    // Rejected before the backend answers: the command does not wait for a read its user left.
+    await assert.rejects(pickZone(api, undefined, 'Migrate which zone?'), (e: Error) => e.constructor.name === 'CancellationError');
+    answer(late);
+    await listed;
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(fake.quickPicks.map((q) => [q.busy, q.labels]), [[true, []]], 'no pick filled or shown again');
+    assert.deepEqual(fake.quickInputs, []);
+    assert.deepEqual(fake.messages, []);
+  }
+});
+
+test('a list that cannot be read closes the pick and says why, with the way forward', async () => {
+  const refused = (kind: string, status?: number) => ({ ok: false, kind, ...(status ? { status } : {}), error: `Cannot list zones: ${kind === 'network' ? 'connection refused (is the server running?) (ECONNREFUSED)' : 'HTTP 403'}`, errors: [], ms: 1, curl: '' });
+  const failing = (r: unknown, baseUrl = EMBEDDED) => ({ baseUrl, listZones: async () => r, listAccounts: async () => r }) as unknown as Api;
+  // The embedded mock stopped (by another window, a crash): start it again.
+  await assert.rejects(pickZone(failing(refused('network')), undefined, 't'), (e: UserError) =>
+    /^Cannot list zones: connection refused .*The embedded mock backend at http:\/\/127\.0\.0\.1:8787\/client\/v4 did not answer/.test(e.message)
+    && e.actions.map((a) => a.command).join() === 'edgekit.mock.start');
+  // A remote API that cannot be reached: its address.
+  fake.settings.set('backend', 'remote');
+  await assert.rejects(pickAccount(failing(refused('network'), 'https://api.example/client/v4'), undefined, 't'), (e: UserError) =>
+    /Is the management API at https:\/\/api\.example\/client\/v4 up, and is "edgekit\.api\.baseUrl" its address\?$/.test(e.message)
+    && e.actions[0].title === 'Set edgekit.api.baseUrl');
+  // Credentials that may not read the list.
+  await assert.rejects(pickZoneOrAccount(failing(refused('http', 403), 'https://api.example/client/v4'), undefined, 't'), (e: UserError) =>
+    /^Cannot list zones: HTTP 403 Set credentials that may read it\.$/.test(e.message) && e.actions.map((a) => a.command).join() === 'edgekit.setApiCredentials');
+  assert.deepEqual(fake.quickInputs, [], 'every pick closed');
 });

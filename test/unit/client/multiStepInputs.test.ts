@@ -1,0 +1,100 @@
+// The flows that ask several questions in a row (client/src/multiStep.ts): Set API Credentials…, Set Mock S3 Credentials… and Show
+// Sent Requests… (its test is in commands.test.ts, beside the other history tests), as VS Code's multi-step pattern has them: a title and "step/total" on each step, Back (with the answer kept),
+// Escape that ends the flow with nothing kept. The stand-in's createInputBox and createQuickPick fire VS Code's events.
+import { fake, resetFake, BACK } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { Backend } from '../../../client/src/backend';
+import { backendCommands } from '../../../client/src/commands/backend';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const PLATFORM = 'https://api.cloudflare.com/client/v4';
+
+/** A Backend over a secret storage whose writes are recorded (the only place credentials may go). */
+function backendWithSecrets() {
+  const secrets = new Map<string, string>();
+  const writes: string[] = [];
+  const context = {
+    globalStorageUri: { fsPath: '/nonexistent' },
+    secrets: { get: async (k: string) => secrets.get(k), store: async (k: string, v: string) => { writes.push(k); secrets.set(k, v); }, delete: async (k: string) => { writes.push(`-${k}`); secrets.delete(k); } },
+  };
+  const backend = new Backend(context as never, () => ({ ask: async () => undefined }));
+  return { ctx: { backend } as unknown as Ctx, secrets, writes };
+}
+
+const steps = () => fake.inputBoxes.map((b) => `${b.step}/${b.totalSteps}`);
+
+test('Set API Credentials… numbers its steps; the email step is counted once a key is entered; every step past the first has Back', async () => {
+  const { ctx, secrets } = backendWithSecrets();
+  fake.inputBoxAnswers = [PLATFORM, 'tok-123456', 'k'.repeat(37), 'me@example.com'];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  // As the extension samples' multi-step input: the total counts the steps the answers so far lead to (a key adds the email).
+  assert.deepEqual(steps(), ['1/3', '2/3', '3/3', '4/4']);
+  assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], ['Back'], ['Back']]);
+  assert.deepEqual(fake.inputBoxes.map((b) => b.password), [false, true, true, false]);
+  assert.ok(fake.inputBoxes.every((b) => b.placeHolder), 'each box has a placeholder (an example of what it takes)');
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.cloudflare.com', apiToken: 'tok-123456', apiKey: 'k'.repeat(37), apiEmail: 'me@example.com' });
+  assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
+  // With the address set, it is not asked: three steps, or two with no key.
+  resetFake();
+  fake.settings.set('api.baseUrl', PLATFORM);
+  fake.inputBoxAnswers = ['tok-123456', ''];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.deepEqual(steps(), ['1/2', '2/2']);
+});
+
+test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', async () => {
+  const { ctx, secrets } = backendWithSecrets();
+  const other = 'https://api.example.com/client/v4';
+  fake.inputBoxAnswers = [other, 'tok-1', BACK, BACK, other, 'tok-2', 'k'.repeat(37), BACK, ''];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.deepEqual(fake.inputBoxes.map((b) => [b.title?.replace(/ for .*/, ''), b.value]), [
+    ['Management API base URL ("edgekit.api.baseUrl")', PLATFORM],
+    ['API token', ''],
+    ['API key', ''],
+    ['API token', 'tok-1'],
+    ['Management API base URL ("edgekit.api.baseUrl")', other],
+    ['API token', 'tok-1'],
+    ['API key', ''],
+    ['Account email', ''],
+    ['API key', 'k'.repeat(37)],
+  ]);
+  assert.deepEqual(steps(), ['1/3', '2/3', '3/3', '2/3', '1/3', '2/3', '3/3', '4/4', '3/4']);
+  // The key was emptied on coming back: the token alone is saved.
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.example.com', apiToken: 'tok-2' });
+});
+
+test('Set API Credentials…: Escape at any step stores nothing, neither the credentials nor the address', async () => {
+  const answers = [PLATFORM, 'tok-123456', 'k'.repeat(37), 'me@example.com'];
+  for (let at = 0; at < answers.length; at++) {
+    resetFake();
+    const { ctx, writes } = backendWithSecrets();
+    fake.inputBoxAnswers = [...answers.slice(0, at), undefined];
+    await backendCommands['edgekit.setApiCredentials'](ctx)();
+    assert.equal(fake.inputBoxes.length, at + 1);
+    assert.deepEqual(writes, [], `nothing in secret storage after Escape at step ${at + 1}`);
+    assert.deepEqual([...fake.settings.keys()], [], `no setting written after Escape at step ${at + 1}`);
+    assert.deepEqual(fake.messages, []);
+    assert.deepEqual(fake.quickInputs, [], 'no box left on screen');
+  }
+});
+
+test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back keeps the key id, Escape stores nothing', async () => {
+  const { ctx, secrets, writes } = backendWithSecrets();
+  fake.settings.set('mock.s3Endpoint', 'http://127.0.0.1:9000');
+  const run = backendCommands['edgekit.mock.setBucketCredentials'](ctx);
+  fake.inputBoxAnswers = ['minio', undefined];
+  await assert.rejects(run(), (e: Error) => e.constructor.name === 'CancellationError');
+  assert.deepEqual(writes, []);
+  resetFake();
+  fake.settings.set('mock.s3Endpoint', 'http://127.0.0.1:9000');
+  fake.inputBoxAnswers = ['minio', BACK, 'minioadmin', 'secret'];
+  await run();
+  assert.deepEqual(steps(), ['1/2', '2/2', '1/2', '2/2']);
+  assert.deepEqual(fake.inputBoxes.map((b) => b.value), ['', '', 'minio', '']);
+  assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], [], ['Back']]);
+  assert.ok(fake.inputBoxes.every((b) => b.placeHolder));
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.mock.s3Credentials')!), { endpoint: 'http://127.0.0.1:9000', accessKeyId: 'minioadmin', secretAccessKey: 'secret' });
+});
