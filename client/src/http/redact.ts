@@ -25,9 +25,9 @@ export function redact(text: string): string {
     // user:password@ in URLs (the password may hold @: up to the last @ before the path). Found from its "://", the scheme looked
     // for behind it: tried from every word start (\b), the scheme's scan over a long "a.a.a…" or "a-a-a…" run made it quadratic (rv34)
     .replace(/:\/\/(?<=\b[a-z][a-z0-9+.-]*:\/\/)[^/\s"]*@/gi, '://***@')
-    // the same in a near-URL whose "://" a typo broke (http//, https:/, https:///, https:\\, s3//), which a message quotes as
-    // written: a scheme not inside a path or a word, then slashes or backslashes, then the user part up to its last @
-    .replace(/((?<![\w./+-])[a-z][a-z0-9+.-]*(?::[/\\]+|[/\\]{2,}))[^/\\\s"]*@/gi, '$1***@')
+    // the same in a near-URL whose "://" a typo broke (http//, https:/, https:///, https:\\, s3//, https:://), which a message quotes
+    // as written: a scheme not inside a path or a word, then slashes or backslashes, then the user part up to its last @
+    .replace(/((?<![\w./+-])[a-z][a-z0-9+.-]*(?::+[/\\]+|[/\\]{2,}))[^/\\\s"]*@/gi, '$1***@')
     // both slashes lost (https:user:pass@host): only a user part holding ":" (a password), so "mailto:me@example.com" and
     // "Contact:me@example.com" stay as written. The password stops at a second ":" (a scan to the line's end from every
     // "word:" made a long "a:a:a:…" line quadratic, seconds per 100 KB)

@@ -59,6 +59,9 @@ test('redact masks user:password@ in a URL whose "://" a typo broke, and leaves 
     ['https:user:pass@host', 'https:***@host'],
     // a token as the user alone
     ['http//0123abcdef@host', 'http//***@host'],
+    // a colon doubled (rv34: shown as written)
+    ['https:://user:pass@host', 'https:://***@host'],
+    ['http::\\user:pass@host', 'http::\\***@host'],
   ];
   for (const [input, expected] of cases) assert.equal(redact(input), expected, input);
   for (const keep of ['mail me@example.com at https://host/x', 'mailto:me@example.com', 'Contact:me@example.com', 'Email: me@example.com',
