@@ -236,6 +236,26 @@ test('Mock Traffic\'s rate and seed boxes say, with an example, what they take o
   }
 });
 
+// rv35: the seed box said "A whole number." but took 4.5 (its check was the rate's, a decimal allowed) and sent 4, and took a seed
+// the mock refuses (above 2^32 - 1); the stand-in's showInputBox now refuses what validateInput refuses, as VS Code does.
+test('Mock Traffic\'s seed box refuses what is not a whole number, and the rate box what is not a number', async () => {
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { rate: 2, paused: false, seed: 7 } }));
+  });
+  try {
+    const ctx = { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    fake.quickPickAnswers = ['Set Seed…', 'Set Rate…'];
+    fake.inputBoxAnswers = ['4.5', '4294967296', '42', 'fast', '-1', '0.5'];
+    await trafficCommands['edgekit.mock.traffic'](ctx)();
+    await trafficCommands['edgekit.mock.traffic'](ctx)();
+    assert.deepEqual(fake.inputBoxes.map((b) => b.refused), [['A whole number from 0 to 4294967295.', 'A whole number from 0 to 4294967295.'], ['A number of requests per second, 0 or more.', 'A number of requests per second, 0 or more.']]);
+    assert.deepEqual(server.received.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body)), [{ seed: 42 }, { rate: 0.5 }]);
+  } finally {
+    await server.close();
+  }
+});
+
 // ui7's walk: "Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63." and nothing to do with them:
 // the Security Events view and the Logpush deliveries they feed were left for the newcomer to find.
 test('Send Sample Traffic says where the rules\' events are and offers the views and deliveries they feed', async () => {

@@ -331,6 +331,8 @@ export interface QuickPickShown {
 /** An input box as it was shown (its value: the text it opened with). */
 export interface InputBoxShown {
   title?: string; placeHolder?: string; step?: number; totalSteps?: number; buttons?: string[]; value?: string; prompt?: string; password?: boolean;
+  /** showInputBox's: the validation messages its answers met (each answer refused, in order). */
+  refused?: string[];
 }
 
 function itemFields(items: readonly ({ label: string; description?: string; detail?: string } | string)[]): Pick<QuickPickShown, 'labels' | 'descriptions' | 'details'> {
@@ -503,11 +505,18 @@ export const window = {
     if (answer === BACK) throw new Error('the stand-in was told to press Back on a showQuickPick, which has no Back button');
     return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
   },
-  async showInputBox(opts?: { title?: string; placeHolder?: string }): Promise<string | undefined> {
-    fake.inputBoxes.push({ title: opts?.title, placeHolder: opts?.placeHolder });
-    const answer = fake.inputBoxAnswers.shift();
-    if (answer === BACK) throw new Error('the stand-in was told to press Back on a showInputBox, which has no Back button');
-    return answer;
+  /** As VS Code's: an answer validateInput refuses is not taken (its message shows under the box; recorded in `refused`), and the
+   * user types the next answer, or presses Escape when none is left. */
+  async showInputBox(opts?: { title?: string; placeHolder?: string; validateInput?: (v: string) => string | undefined | null }): Promise<string | undefined> {
+    const shown: InputBoxShown = { title: opts?.title, placeHolder: opts?.placeHolder };
+    fake.inputBoxes.push(shown);
+    for (;;) {
+      const answer = fake.inputBoxAnswers.shift();
+      if (answer === BACK) throw new Error('the stand-in was told to press Back on a showInputBox, which has no Back button');
+      const problem = answer === undefined ? undefined : opts?.validateInput?.(answer);
+      if (!problem) return answer;
+      (shown.refused ??= []).push(problem);
+    }
   },
   createInputBox: () => new FakeInputBox(),
   createQuickPick: <T extends { label: string }>() => new FakeQuickPick<T>(),
