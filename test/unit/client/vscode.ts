@@ -385,6 +385,8 @@ abstract class FakeQuickInput {
   }
   show(): void {
     if (this.disposed || this.visible) return;
+    // VS Code shows one quick input at a time: the one on screen is hidden (its onDidHide fires), as another command's pick hides it.
+    hideQuickInputs();
     this.visible = true;
     fake.quickInputs.push(this as unknown as FakeInputBox);
     this.record();
@@ -431,6 +433,11 @@ abstract class FakeQuickInput {
       this.hide();
     } else if (this.give(next)) queue.shift();
   }
+}
+
+/** Hides the quick inputs on screen, as VS Code does when another one (or showQuickPick's, showInputBox's) is shown. */
+function hideQuickInputs(): void {
+  for (const q of [...fake.quickInputs]) q.hide();
 }
 
 export class FakeInputBox extends FakeQuickInput {
@@ -499,6 +506,7 @@ export const window = {
   showWarningMessage: message('warning'),
   showErrorMessage: message('error'),
   async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string; matchOnDescription?: boolean }): Promise<T | string | undefined> {
+    hideQuickInputs();
     fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, ...(opts?.matchOnDescription !== undefined ? { matchOnDescription: opts.matchOnDescription } : {}),
       ...itemFields(items) });
     const answer = fake.quickPickAnswers.shift();
@@ -508,6 +516,7 @@ export const window = {
   /** As VS Code's: an answer validateInput refuses is not taken (its message shows under the box; recorded in `refused`), and the
    * user types the next answer, or presses Escape when none is left. */
   async showInputBox(opts?: { title?: string; placeHolder?: string; validateInput?: (v: string) => string | undefined | null }): Promise<string | undefined> {
+    hideQuickInputs();
     const shown: InputBoxShown = { title: opts?.title, placeHolder: opts?.placeHolder };
     fake.inputBoxes.push(shown);
     for (;;) {
