@@ -818,6 +818,7 @@ test('Show Sent Requests… is a two-step pick: Back from the action returns to 
     assert.equal(fake.clipboard, '', 'Escape on the action does nothing');
     assert.deepEqual(fake.messages, []);
     assert.equal(ctx.responses.history().length, 2, 'nothing sent again');
+    assert.ok(fake.madeQuickInputs.every((q) => q.disposed) && !fake.quickInputs.length, 'both picks closed and disposed');
   } finally {
     await close();
   }

@@ -136,6 +136,8 @@ export const fake = {
   inputBoxes: [] as InputBoxShown[],
   /** The quick inputs made by createQuickPick and createInputBox that are on screen now (shown, not hidden nor disposed). */
   quickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
+  /** Every quick input createQuickPick and createInputBox made (a command done with its question disposes each: its `disposed`). */
+  madeQuickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
   /** items: the buttons offered beside the message, when there are any. */
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
   /** window.setStatusBarMessage's texts. */
@@ -278,6 +280,7 @@ export function resetFake(): void {
   fake.inputBoxAnswers = [];
   fake.inputBoxes = [];
   fake.quickInputs = [];
+  fake.madeQuickInputs = [];
   fake.messages = [];
   fake.statusMessages = [];
   fake.progressCancels = [];
@@ -435,6 +438,11 @@ abstract class FakeQuickInput {
   }
 }
 
+function made<Q extends FakeQuickInput>(q: Q): Q {
+  fake.madeQuickInputs.push(q as unknown as FakeInputBox);
+  return q;
+}
+
 /** Hides the quick inputs on screen, as VS Code does when another one (or showQuickPick's, showInputBox's) is shown. */
 function hideQuickInputs(): void {
   for (const q of [...fake.quickInputs]) q.hide();
@@ -527,8 +535,8 @@ export const window = {
       (shown.refused ??= []).push(problem);
     }
   },
-  createInputBox: () => new FakeInputBox(),
-  createQuickPick: <T extends { label: string }>() => new FakeQuickPick<T>(),
+  createInputBox: () => made(new FakeInputBox()),
+  createQuickPick: <T extends { label: string }>() => made(new FakeQuickPick<T>()),
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
   async withProgress<R>(opts: { location: unknown; title?: string }, task: (p: { report(v: { message?: string }): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
     // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.

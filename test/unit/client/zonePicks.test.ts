@@ -221,6 +221,7 @@ test('the zone and account picks open at once, busy, saying what they read, and 
   assert.equal((await picked).id, 'z2');
   assert.deepEqual([fake.quickPicks[0].busy, fake.quickPicks[0].placeHolder, fake.quickPicks[0].labels], [false, 'Pick a zone', ['a.example', 'b.example']]);
   assert.deepEqual(fake.quickInputs, [], 'closed once answered');
+  assert.ok(fake.madeQuickInputs.every((q) => q.disposed), 'and disposed');
   // The account and the zone-or-account picks the same way.
   for (const [ask, reading] of [[pickAccount, 'accounts'], [pickZoneOrAccount, 'zones and accounts']] as const) {
     const slow = slowApi();
@@ -264,6 +265,7 @@ test('a list that cannot be read closes the pick and says why, with the way forw
   await assert.rejects(pickZoneOrAccount(failing(refused('http', 403), 'https://api.example/client/v4'), undefined, 't'), (e: UserError) =>
     /^Cannot list zones: HTTP 403 Set credentials that may read it\.$/.test(e.message) && e.actions.map((a) => a.command).join() === 'edgekit.setApiCredentials');
   assert.deepEqual(fake.quickInputs, [], 'every pick closed');
+  assert.ok(fake.madeQuickInputs.every((q) => q.disposed));
 });
 
 // rv35: a second command's pick opening while the first still reads its list (VS Code shows one quick input at a time, and the
