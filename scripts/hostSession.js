@@ -113,12 +113,16 @@ async function openSession({ tools, port, root }) {
   }
 }
 
+/** A JSON-with-comments object file: its value and text (`bom`: the byte order mark it starts with, which jsonc-parser refuses and
+ * VS Code reads past, kept out of `text`), or `bad` when it is not one. */
 function readJsonc(file) {
-  const text = readOr(file, undefined);
-  if (text === undefined) return { value: undefined };
+  const read = readOr(file, undefined);
+  if (read === undefined) return { value: undefined };
+  const bom = read.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const text = read.slice(bom.length);
   const errors = [];
   const value = jsonc.parse(text, errors, { allowTrailingComma: true });
-  return errors.length || !value || typeof value !== 'object' || Array.isArray(value) ? { value: undefined, bad: true } : { value, text };
+  return errors.length || !value || typeof value !== 'object' || Array.isArray(value) ? { value: undefined, bad: true } : { value, text, bom };
 }
 
 /**
@@ -157,7 +161,7 @@ function writeSessionSettings(file, record, defaults, start) {
   for (const [key, value] of Object.entries(settings)) {
     if (JSON.stringify(current.value?.[key]) !== JSON.stringify(value)) edit(key, value);
   }
-  if (text !== current.text) fs.writeFileSync(file, text);
+  if (text !== current.text) fs.writeFileSync(file, (current.bom ?? '') + text);
   fs.writeFileSync(record, JSON.stringify(ours, null, 2));
   return aside ? `${file} was not valid JSON; it now holds the session's settings only, and what it held was kept as ${aside}.` : undefined;
 }

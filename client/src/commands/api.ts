@@ -226,7 +226,7 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, v
       ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
       ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
     ], hintsFor(api, viewHints));
-    return { items, placeholder: unlisted ? `Pick a ${looked} (${unlisted})` : 'Pick a zone or an account' };
+    return { items, placeholder: unlisted ? `Pick ${looked === 'account' ? 'an' : 'a'} ${looked} (${unlisted})` : 'Pick a zone or an account' };
   });
   return pick.place;
 }

@@ -186,10 +186,12 @@ export const trafficCommands = {
           title: rate ? 'Requests per second per zone' : 'Traffic seed',
           value: String(rate ? now.rate : now.seed),
           placeHolder: rate ? 'Requests per second per zone, such as 2 or 0.5 (0 sends none)' : 'A whole number, such as 42',
-          validateInput: (s) => (/^\d+(\.\d+)?$/.test(s.trim()) && (!rate || Number(s) >= 0) ? undefined : rate ? 'A number of requests per second, 0 or more.' : 'A whole number.'),
+          // The seed as the mock takes it (--traffic-seed): a whole number of 32 bits; a rate, any number of 0 or more.
+          validateInput: (s) => (rate ? /^\d+(\.\d+)?$/.test(s.trim()) ? undefined : 'A number of requests per second, 0 or more.'
+            : /^\d+$/.test(s.trim()) && Number(s) <= 0xffffffff ? undefined : 'A whole number from 0 to 4294967295.'),
         });
         if (v === undefined) throw new vscode.CancellationError();
-        patch = rate ? { rate: Number(v) } : { seed: Math.trunc(Number(v)) };
+        patch = rate ? { rate: Number(v) } : { seed: Number(v) };
       }
     }
     const next = mockResult(await mock.setTraffic(patch));

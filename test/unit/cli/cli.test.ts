@@ -835,6 +835,19 @@ test('--output-file /dev/stdout or /dev/fd/N is written in place: a file standar
   }
 });
 
+// rv35: rv33's throughDevOrProc follows links part by part itself; a loop of links (or one through a folder on the way) stops at 40
+// as the kernel's does, and the report is refused with the kernel's ELOOP, not followed forever.
+test('--output-file through a loop of symbolic links is refused with ELOOP, not followed forever', { skip: process.platform === 'win32' }, async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });
+  fs.symlinkSync('b', path.join(dir, 'a'));
+  fs.symlinkSync('a', path.join(dir, 'b'));
+  for (const out of [path.join(dir, 'a'), path.join(dir, 'b', 'report.json')]) {
+    const r = await run(['lint', '--format', 'json', '-o', out, path.join(dir, 'a.rpc.json')]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.ok(r.stderr.includes(`${out}: cannot write the report (ELOOP)`), r.stderr);
+  }
+});
+
 test('--fix-dry-run finds the fixes --fix would write and writes nothing; json gives the fixed text as "output", for standard input too', async () => {
   const broken = '\ufeff{\n  "jsonrpc": "2.0",\n  "method": "eth_blockNumber",\n  "params": [],\n  "id": 1,\n}\n';
   const dir = tmpdir({ 'a.rpc.json': broken, 'ok.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });

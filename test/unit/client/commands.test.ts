@@ -15,7 +15,7 @@ import { Reports } from '../../../client/src/views/reports';
 import { backendCommands } from '../../../client/src/commands/backend';
 import { trafficCommands } from '../../../client/src/commands/traffic';
 import { SecurityEventsView } from '../../../client/src/views/securityEvents';
-import { startServer } from '../http/server';
+import { startServer, type TestServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
@@ -218,23 +218,38 @@ test('Test Rules on the last delivered batch takes the newest http_requests batc
   }
 });
 
-test('Mock Traffic\'s rate and seed boxes say, with an example, what they take once their text is cleared', async () => {
-  // ux1's audit: they had a prefilled value and no placeholder (the guidelines: "Don't use inputs without a placeholder").
+/** Runs `use` against a stand-in mock whose traffic controls answer rate 2, seed 7 (its requests in `server.received`). */
+async function withTrafficMock(use: (ctx: Ctx, server: TestServer) => Promise<void>): Promise<void> {
   const server = await startServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { rate: 2, paused: false, seed: 7 } }));
   });
   try {
-    const ctx = { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
-    fake.quickPickAnswers = ['Set Rate…', 'Set Seed…'];
-    fake.inputBoxAnswers = ['3', '42'];
-    await trafficCommands['edgekit.mock.traffic'](ctx)();
-    await trafficCommands['edgekit.mock.traffic'](ctx)();
-    assert.deepEqual(fake.inputBoxes.map((b) => b.placeHolder), ['Requests per second per zone, such as 2 or 0.5 (0 sends none)', 'A whole number, such as 42']);
+    await use({ backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx, server);
   } finally {
     await server.close();
   }
-});
+}
+
+test('Mock Traffic\'s rate and seed boxes say, with an example, what they take once their text is cleared', () => withTrafficMock(async (ctx) => {
+  // ux1's audit: they had a prefilled value and no placeholder (the guidelines: "Don't use inputs without a placeholder").
+  fake.quickPickAnswers = ['Set Rate…', 'Set Seed…'];
+  fake.inputBoxAnswers = ['3', '42'];
+  await trafficCommands['edgekit.mock.traffic'](ctx)();
+  await trafficCommands['edgekit.mock.traffic'](ctx)();
+  assert.deepEqual(fake.inputBoxes.map((b) => b.placeHolder), ['Requests per second per zone, such as 2 or 0.5 (0 sends none)', 'A whole number, such as 42']);
+}));
+
+// rv35: the seed box said "A whole number." but took 4.5 (its check was the rate's, a decimal allowed) and sent 4, and took a seed
+// the mock refuses (above 2^32 - 1); the stand-in's showInputBox now refuses what validateInput refuses, as VS Code does.
+test('Mock Traffic\'s seed box refuses what is not a whole number, and the rate box what is not a number', () => withTrafficMock(async (ctx, server) => {
+  fake.quickPickAnswers = ['Set Seed…', 'Set Rate…'];
+  fake.inputBoxAnswers = ['4.5', '4294967296', '42', 'fast', '-1', '0.5'];
+  await trafficCommands['edgekit.mock.traffic'](ctx)();
+  await trafficCommands['edgekit.mock.traffic'](ctx)();
+  assert.deepEqual(fake.inputBoxes.map((b) => b.refused), [['A whole number from 0 to 4294967295.', 'A whole number from 0 to 4294967295.'], ['A number of requests per second, 0 or more.', 'A number of requests per second, 0 or more.']]);
+  assert.deepEqual(server.received.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body)), [{ seed: 42 }, { rate: 0.5 }]);
+}));
 
 // ui7's walk: "Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63." and nothing to do with them:
 // the Security Events view and the Logpush deliveries they feed were left for the newcomer to find.
@@ -798,6 +813,7 @@ test('Show Sent Requests… is a two-step pick: Back from the action returns to 
     assert.equal(fake.clipboard, '', 'Escape on the action does nothing');
     assert.deepEqual(fake.messages, []);
     assert.equal(ctx.responses.history().length, 2, 'nothing sent again');
+    assert.ok(fake.madeQuickInputs.every((q) => q.disposed) && !fake.quickInputs.length, 'both picks closed and disposed');
   } finally {
     await close();
   }

@@ -620,6 +620,13 @@ test('a dataset taken under a zone or an account: when the accounts cannot be li
   // Named directly: a zone is found; an account name is refused with the reason the accounts could not be read.
   assert.deepEqual(await pickZoneOrAccount(api, 'z1', 't'), { owner: { zone: 'z1' }, ownerName: 'a.example' });
   await assert.rejects(pickZoneOrAccount(api, 'Example Account', 't'), /No zone "Example Account" at https:\/\/api\.example\/client\/v4; the accounts could not be listed: GET \/accounts: HTTP 403/);
+  assert.equal(fake.quickPicks[0].placeHolder, 'Pick a zone (the accounts could not be listed: GET /accounts: HTTP 403 Authentication error (code 10000))');
+  // rv35: the other way round (an account token), the pick said "Pick a account (the zones could not be listed: …)".
+  const accountsOnly = { ...(api as object), listZones: async () => ({ ...refused, error: 'GET /zones: HTTP 403' }),
+    listAccounts: async () => ({ ok: true as const, result: [{ id: 'a1', name: 'Example Account' }], messages: [] }) } as never;
+  fake.quickPickAnswers = ['Example Account'];
+  assert.deepEqual(await pickZoneOrAccount(accountsOnly, undefined, 't'), { owner: { account: 'a1' }, ownerName: 'Example Account' });
+  assert.equal(fake.quickPicks.at(-1)!.placeHolder, 'Pick an account (the zones could not be listed: GET /zones: HTTP 403)');
   // Both failing: the zones' error.
   const none = { ...(api as object), listZones: async () => ({ ...refused, error: 'GET /zones: HTTP 403' }) } as never;
   await assert.rejects(pickZoneOrAccount(none, undefined, 't'), /GET \/zones: HTTP 403/);

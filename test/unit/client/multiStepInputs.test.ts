@@ -26,6 +26,13 @@ function backendWithSecrets() {
 
 const steps = () => fake.inputBoxes.map((b) => `${b.step}/${b.totalSteps}`);
 
+/** rv35: the flow's boxes are gone once it ends, answered or not: none left on screen, each disposed (the last one of an answered
+ * flow stayed on screen without the flow's own dispose; one replaced by the next step is hidden by VS Code, and disposed by us). */
+function allClosed(): void {
+  assert.deepEqual(fake.quickInputs, [], 'no box left on screen');
+  assert.ok(fake.madeQuickInputs.length && fake.madeQuickInputs.every((q) => q.disposed), 'every box disposed');
+}
+
 test('Set API Credentials… numbers its steps; the email step is counted once a key is entered; every step past the first has Back', async () => {
   const { ctx, secrets } = backendWithSecrets();
   fake.inputBoxAnswers = [PLATFORM, 'tok-123456', 'k'.repeat(37), 'me@example.com'];
@@ -37,6 +44,7 @@ test('Set API Credentials… numbers its steps; the email step is counted once a
   assert.ok(fake.inputBoxes.every((b) => b.placeHolder), 'each box has a placeholder (an example of what it takes)');
   assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.cloudflare.com', apiToken: 'tok-123456', apiKey: 'k'.repeat(37), apiEmail: 'me@example.com' });
   assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
+  allClosed();
   // With the address set, it is not asked: three steps, or two with no key.
   resetFake();
   fake.settings.set('api.baseUrl', PLATFORM);
@@ -64,6 +72,7 @@ test('Set API Credentials…: Back returns to the step before with its answer sh
   assert.deepEqual(steps(), ['1/3', '2/3', '3/3', '2/3', '1/3', '2/3', '3/3', '4/4', '3/4']);
   // The key was emptied on coming back: the token alone is saved.
   assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.example.com', apiToken: 'tok-2' });
+  allClosed();
 });
 
 test('Set API Credentials…: Escape at any step stores nothing, neither the credentials nor the address', async () => {
@@ -77,7 +86,7 @@ test('Set API Credentials…: Escape at any step stores nothing, neither the cre
     assert.deepEqual(writes, [], `nothing in secret storage after Escape at step ${at + 1}`);
     assert.deepEqual([...fake.settings.keys()], [], `no setting written after Escape at step ${at + 1}`);
     assert.deepEqual(fake.messages, []);
-    assert.deepEqual(fake.quickInputs, [], 'no box left on screen');
+    allClosed();
   }
 });
 
@@ -97,4 +106,5 @@ test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back ke
   assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], [], ['Back']]);
   assert.ok(fake.inputBoxes.every((b) => b.placeHolder));
   assert.deepEqual(JSON.parse(secrets.get('edgekit.mock.s3Credentials')!), { endpoint: 'http://127.0.0.1:9000', accessKeyId: 'minioadmin', secretAccessKey: 'secret' });
+  allClosed();
 });

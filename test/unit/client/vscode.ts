@@ -136,6 +136,8 @@ export const fake = {
   inputBoxes: [] as InputBoxShown[],
   /** The quick inputs made by createQuickPick and createInputBox that are on screen now (shown, not hidden nor disposed). */
   quickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
+  /** Every quick input createQuickPick and createInputBox made (a command done with its question disposes each: its `disposed`). */
+  madeQuickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
   /** items: the buttons offered beside the message, when there are any. */
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
   /** window.setStatusBarMessage's texts. */
@@ -278,6 +280,7 @@ export function resetFake(): void {
   fake.inputBoxAnswers = [];
   fake.inputBoxes = [];
   fake.quickInputs = [];
+  fake.madeQuickInputs = [];
   fake.messages = [];
   fake.statusMessages = [];
   fake.progressCancels = [];
@@ -331,6 +334,8 @@ export interface QuickPickShown {
 /** An input box as it was shown (its value: the text it opened with). */
 export interface InputBoxShown {
   title?: string; placeHolder?: string; step?: number; totalSteps?: number; buttons?: string[]; value?: string; prompt?: string; password?: boolean;
+  /** showInputBox's: the validation messages its answers met (each answer refused, in order). */
+  refused?: string[];
 }
 
 function itemFields(items: readonly ({ label: string; description?: string; detail?: string } | string)[]): Pick<QuickPickShown, 'labels' | 'descriptions' | 'details'> {
@@ -383,6 +388,8 @@ abstract class FakeQuickInput {
   }
   show(): void {
     if (this.disposed || this.visible) return;
+    // VS Code shows one quick input at a time: the one on screen is hidden (its onDidHide fires), as another command's pick hides it.
+    hideQuickInputs();
     this.visible = true;
     fake.quickInputs.push(this as unknown as FakeInputBox);
     this.record();
@@ -429,6 +436,16 @@ abstract class FakeQuickInput {
       this.hide();
     } else if (this.give(next)) queue.shift();
   }
+}
+
+function made<Q extends FakeQuickInput>(q: Q): Q {
+  fake.madeQuickInputs.push(q as unknown as FakeInputBox);
+  return q;
+}
+
+/** Hides the quick inputs on screen, as VS Code does when another one (or showQuickPick's, showInputBox's) is shown. */
+function hideQuickInputs(): void {
+  for (const q of [...fake.quickInputs]) q.hide();
 }
 
 export class FakeInputBox extends FakeQuickInput {
@@ -497,20 +514,29 @@ export const window = {
   showWarningMessage: message('warning'),
   showErrorMessage: message('error'),
   async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string; matchOnDescription?: boolean }): Promise<T | string | undefined> {
+    hideQuickInputs();
     fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, ...(opts?.matchOnDescription !== undefined ? { matchOnDescription: opts.matchOnDescription } : {}),
       ...itemFields(items) });
     const answer = fake.quickPickAnswers.shift();
     if (answer === BACK) throw new Error('the stand-in was told to press Back on a showQuickPick, which has no Back button');
     return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
   },
-  async showInputBox(opts?: { title?: string; placeHolder?: string }): Promise<string | undefined> {
-    fake.inputBoxes.push({ title: opts?.title, placeHolder: opts?.placeHolder });
-    const answer = fake.inputBoxAnswers.shift();
-    if (answer === BACK) throw new Error('the stand-in was told to press Back on a showInputBox, which has no Back button');
-    return answer;
+  /** As VS Code's: an answer validateInput refuses is not taken (its message shows under the box; recorded in `refused`), and the
+   * user types the next answer, or presses Escape when none is left. */
+  async showInputBox(opts?: { title?: string; placeHolder?: string; validateInput?: (v: string) => string | undefined | null }): Promise<string | undefined> {
+    hideQuickInputs();
+    const shown: InputBoxShown = { title: opts?.title, placeHolder: opts?.placeHolder };
+    fake.inputBoxes.push(shown);
+    for (;;) {
+      const answer = fake.inputBoxAnswers.shift();
+      if (answer === BACK) throw new Error('the stand-in was told to press Back on a showInputBox, which has no Back button');
+      const problem = answer === undefined ? undefined : opts?.validateInput?.(answer);
+      if (!problem) return answer;
+      (shown.refused ??= []).push(problem);
+    }
   },
-  createInputBox: () => new FakeInputBox(),
-  createQuickPick: <T extends { label: string }>() => new FakeQuickPick<T>(),
+  createInputBox: () => made(new FakeInputBox()),
+  createQuickPick: <T extends { label: string }>() => made(new FakeQuickPick<T>()),
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
   async withProgress<R>(opts: { location: unknown; title?: string }, task: (p: { report(v: { message?: string }): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
     // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.

@@ -221,6 +221,7 @@ test('the zone and account picks open at once, busy, saying what they read, and 
   assert.equal((await picked).id, 'z2');
   assert.deepEqual([fake.quickPicks[0].busy, fake.quickPicks[0].placeHolder, fake.quickPicks[0].labels], [false, 'Pick a zone', ['a.example', 'b.example']]);
   assert.deepEqual(fake.quickInputs, [], 'closed once answered');
+  assert.ok(fake.madeQuickInputs.every((q) => q.disposed), 'and disposed');
   // The account and the zone-or-account picks the same way.
   for (const [ask, reading] of [[pickAccount, 'accounts'], [pickZoneOrAccount, 'zones and accounts']] as const) {
     const slow = slowApi();
@@ -264,4 +265,22 @@ test('a list that cannot be read closes the pick and says why, with the way forw
   await assert.rejects(pickZoneOrAccount(failing(refused('http', 403), 'https://api.example/client/v4'), undefined, 't'), (e: UserError) =>
     /^Cannot list zones: HTTP 403 Set credentials that may read it\.$/.test(e.message) && e.actions.map((a) => a.command).join() === 'edgekit.setApiCredentials');
   assert.deepEqual(fake.quickInputs, [], 'every pick closed');
+  assert.ok(fake.madeQuickInputs.every((q) => q.disposed));
+});
+
+// rv35: a second command's pick opening while the first still reads its list (VS Code shows one quick input at a time, and the
+// stand-in now hides the one on screen as VS Code does): the first question ends then, and its list arriving later shows nothing.
+test('a pick that reads its list, hidden by another command\'s pick, ends; the other is answered as if alone', async () => {
+  const first = slowApi();
+  const second = slowApi();
+  fake.quickPickAnswers = ['b.example'];
+  const hidden = pickZone(first.api, undefined, 'Migrate which zone?');
+  const asked = pickZone(second.api, undefined, 'Create a Logpush job in which zone?');
+  await assert.rejects(hidden, (e: Error) => e.constructor.name === 'CancellationError');
+  assert.deepEqual(fake.quickInputs.map((q) => q.title), ['Create a Logpush job in which zone?']);
+  first.answer(ok(zones));
+  second.answer(ok(zones));
+  assert.equal((await asked).id, 'z2');
+  assert.deepEqual(fake.quickPicks.map((q) => [q.title, q.busy, q.labels.length]), [['Migrate which zone?', true, 0], ['Create a Logpush job in which zone?', false, 2]]);
+  assert.deepEqual(fake.quickInputs, []);
 });

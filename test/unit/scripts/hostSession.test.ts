@@ -303,6 +303,22 @@ test('session settings: a key the user typed twice is set once, where VS Code re
   assert.equal(text.match(/edgekit\.mock\.port/g)?.length, 1, text);
 });
 
+// rv35: a settings.json that starts with a byte order mark (as Windows editors save it) was taken for one that is not valid JSON
+// (jsonc-parser refuses the mark, VS Code reads past it): the user's session settings were kept aside and replaced with the start's.
+test('session settings: a file with a byte order mark is read and edited, its settings and its mark kept', async () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'settings.json');
+  const record = path.join(dir, 'settings-written.json');
+  writeSessionSettings(file, record, {}, { 'edgekit.mock.port': 40001 });
+  fs.writeFileSync(file, '\uFEFF{\n  // mine\n  "editor.fontSize": 20,\n  "edgekit.mock.port": 40001\n}\n');
+  const port = await freePort();
+  assert.equal(writeSessionSettings(file, record, {}, { 'edgekit.mock.port': port }), undefined, 'no "not valid JSON" warning');
+  assert.equal(fs.readFileSync(file, 'utf8'), `\uFEFF{\n  // mine\n  "editor.fontSize": 20,\n  "edgekit.mock.port": ${port}\n}\n`);
+  assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('.invalid-')), [], 'nothing kept aside');
+  // The next start reads the session's last port from it too (it was a new free one each time).
+  assert.equal(await sessionMockPort(file, undefined), port);
+});
+
 test('session settings: a file written before starts kept a record is ours, as it always was; an unreadable one is replaced with a warning', () => {
   const dir = tempTools();
   const file = path.join(dir, 'settings.json');
