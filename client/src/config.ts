@@ -1,5 +1,6 @@
 // Typed getters over workspace.getConfiguration, read on every access (no cache).
 import * as vscode from 'vscode';
+import { refusedSettingSentence } from '../../server/src/protocol';
 
 function get<T>(key: string, def: T, scope?: vscode.Uri): T {
   const v = vscode.workspace.getConfiguration('edgekit', scope).get<T>(key);
@@ -31,7 +32,7 @@ export function reportUnusedNumberSettings(warn: (message: string) => void): vsc
     for (const key of Object.keys(NUMBER_SETTINGS) as NumberKey[]) {
       const read = numberSetting(key);
       if (changed(key) && 'refused' in read) {
-        warn(`The setting "edgekit.${key}" is ${JSON.stringify(read.refused) ?? String(read.refused)}, not ${NUMBER_SETTINGS[key].takes}: EdgeKit uses its default, ${read.value}.`);
+        warn(refusedSettingSentence({ key, value: read.refused, takes: NUMBER_SETTINGS[key].takes, used: read.value }));
       }
     }
   };

@@ -3,6 +3,7 @@
 // what it holds, in the first workspace folder, so that Save offers that folder and that name.
 import * as vscode from 'vscode';
 import { asciiHost } from '../../server/src/core/hostName';
+import { UserError } from './commands/run';
 
 /**
  * The name a message gives a document: its tab's title when it is untitled (a job read from the backend is
@@ -36,22 +37,31 @@ export function jobDocumentName(name: unknown, id: number | string): string {
   return `${fileSafe(typeof name === 'string' && name ? name : 'job')}-${fileSafe(String(id))}.logpush.json`;
 }
 
+/** How many names freeUntitledUri tries ("name", then "name-2" … "name-100"): a bound, so that a file system that says every
+ * name exists cannot keep it looking. */
+const UNTITLED_NAMES = 100;
+
 /**
  * An untitled document named `fileName` in the first workspace folder; when a file of that name is in the folder (the user saved
  * the document under the name offered), "name-2.kind.json", "name-3.kind.json", ...: VS Code refuses to open an untitled document
  * where a file is ("file already exists"). The same name as long as the files stay, so that opening the same thing again finds the
- * document already open. `free`, when given, may pass over a name for the next one too (untitledUriFor).
+ * document already open. `free`, when given, may pass over a name for the next one too (untitledUriFor). When all
+ * UNTITLED_NAMES names are taken, a UserError naming the first and the last: the hundredth was once taken whatever it held, and an
+ * export replaced the user's text there.
  */
 export async function freeUntitledUri(fileName: string, free?: (uri: vscode.Uri) => Promise<boolean>): Promise<vscode.Uri> {
   const [, stem, ext] = /^(.+?)((?:\.(?:logpush|ruleset|filter|rpc))?\.[^.]+)?$/.exec(fileName) ?? [fileName, fileName, ''];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? fileName : `${stem}-${n}${ext ?? ''}`;
+  const nameOf = (n: number) => (n === 1 ? fileName : `${stem}-${n}${ext ?? ''}`);
+  for (let n = 1; n <= UNTITLED_NAMES; n++) {
     // The folder's own scheme (file, or vscode-remote in a remote window) for the file; untitled for the document.
-    const file = folder && vscode.Uri.joinPath(folder, name);
-    const uri = file ? file.with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${name}`);
-    if (n === 100 || ((!file || !await fileExists(file)) && (!free || await free(uri)))) return uri;
+    const file = folder && vscode.Uri.joinPath(folder, nameOf(n));
+    const uri = file ? file.with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${nameOf(n)}`);
+    if ((!file || !await fileExists(file)) && (!free || await free(uri))) return uri;
   }
+  throw new UserError(free
+    ? `Nothing was opened: ${fileName} to ${nameOf(UNTITLED_NAMES)} are all files in the folder or untitled documents holding text of yours. Close some of those documents (or move some of the files) and run the command again.`
+    : `Nothing was opened: ${fileName} to ${nameOf(UNTITLED_NAMES)} are all files in the folder. Move some of them and run the command again.`);
 }
 
 /** The text EdgeKit last wrote into an untitled document (by URI) with showUntitledText: a document that still holds it has no

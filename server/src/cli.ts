@@ -8,6 +8,7 @@ import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, form
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 import { processIo } from '../../mock/src/stdio';
+import { alive } from '../../mock/src/pidLock';
 import { jobScopeOf, lintSummaryLine, type JobScope } from './protocol';
 import { DocumentTooLarge, readFileWhole, readStreamWhole } from './eval/readWhole';
 
@@ -525,6 +526,7 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
  * left behind. */
 function writeBeside(real: string, text: string, st: fs.Stats | undefined, unchanged: () => boolean = () => true): boolean {
   const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
+  removeDeadTemps(real);
   try {
     fs.writeFileSync(tmp, text, { flag: 'wx', mode: st ? 0o600 : 0o666 });
     const fd = fs.openSync(tmp, 'r+'); // writable: Windows flushes only a handle open for writing
@@ -538,6 +540,31 @@ function writeBeside(real: string, text: string, st: fs.Stats | undefined, uncha
     return true;
   } finally {
     try { fs.rmSync(tmp, { force: true }); } catch { /* already renamed, or never made */ }
+  }
+}
+
+/** How old a temp file of writeBeside must be before removeDeadTemps takes it for a dead writer's: it lives for one write (seconds
+ * at most), and its pid alone does not say that its writer is gone (another container or machine sharing the folder has pids of its
+ * own). */
+export const DEAD_TEMP_AGE_MS = 10 * 60_000;
+
+/** Removes the temp files writeBeside left beside `real` (`.NAME.edgekit-<pid>-<time>.tmp`) in a process killed between their
+ * write and rename (a CI job's timeout): those whose pid runs no process here, or is this one's (writeBeside is synchronous, so
+ * none of this process's is being written; a container's CLI often has the same small pid every run), and that are older than
+ * DEAD_TEMP_AGE_MS. A running process's file is left, and what cannot be looked at or removed is left silently. */
+function removeDeadTemps(real: string): void {
+  const dir = path.dirname(real);
+  const pattern = new RegExp(`^\\.${path.basename(real).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.edgekit-(\\d+)-[0-9a-z]+\\.tmp$`);
+  let names: string[];
+  try { names = fs.readdirSync(dir); } catch { return; }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
+    if (!Number.isSafeInteger(pid) || (pid !== process.pid && alive(pid))) continue;
+    const file = path.join(dir, name);
+    try {
+      const st = fs.lstatSync(file);
+      if (st.isFile() && Date.now() - st.mtimeMs > DEAD_TEMP_AGE_MS) fs.rmSync(file);
+    } catch { /* gone meanwhile, or not ours to remove */ }
   }
 }
 

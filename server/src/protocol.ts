@@ -71,12 +71,27 @@ export const DEFAULT_SETTINGS: Settings = {
 const MAX_PROBLEMS_LIMIT = 100000;
 const MAX_FILE_SIZE_KB_LIMIT = 1024 * 1024;
 
-function int(v: unknown, def: number, min: number, max: number): number {
-  return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? Math.floor(v) : def;
+/** A number setting whose value is not used: its key under "edgekit", the value as sent, what the schema takes, the value used. */
+export interface RefusedSetting { key: string; value: unknown; takes: string; used: number }
+
+/** The log's sentence for a refused number setting, the client's (config.ts) and the server's alike. */
+export function refusedSettingSentence(r: RefusedSetting): string {
+  return `The setting "edgekit.${r.key}" is ${JSON.stringify(r.value) ?? String(r.value)}, not ${r.takes}: EdgeKit uses its default, ${r.used}.`;
 }
 
-/** Settings from whatever the client sent; every bad or missing value falls back to its default. */
-export function normalizeSettings(raw: unknown): Settings {
+/** The value rounded down when it is a number from min to max, else the default; a value set and not taken is told to `refused`
+ * (unset, undefined or null, is not). */
+function int(r: Record<string, unknown>, key: 'maxProblems' | 'maxFileSizeKB', max: number, refused?: (r: RefusedSetting) => void): number {
+  const v = r[key];
+  if (typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= max) return Math.floor(v);
+  const used = DEFAULT_SETTINGS[key];
+  if (v !== undefined && v !== null) refused?.({ key, value: v, takes: `a number from 1 to ${max}`, used });
+  return used;
+}
+
+/** Settings from whatever the client sent; every bad or missing value falls back to its default, and a number setting set to a
+ * value out of its range is told to `refused`. */
+export function normalizeSettings(raw: unknown, refused?: (r: RefusedSetting) => void): Settings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const logpush = (r.logpush && typeof r.logpush === 'object' ? r.logpush : {}) as Record<string, unknown>;
   const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
@@ -86,8 +101,8 @@ export function normalizeSettings(raw: unknown): Settings {
       dataset: typeof logpush.dataset === 'string' && /^[a-z][a-z0-9_]*$/.test(logpush.dataset) ? logpush.dataset : DEFAULT_SETTINGS.logpush.dataset,
       ...(scope ? { scope } : {}),
     },
-    maxProblems: int(r.maxProblems, DEFAULT_SETTINGS.maxProblems, 1, MAX_PROBLEMS_LIMIT),
-    maxFileSizeKB: int(r.maxFileSizeKB, DEFAULT_SETTINGS.maxFileSizeKB, 1, MAX_FILE_SIZE_KB_LIMIT),
+    maxProblems: int(r, 'maxProblems', MAX_PROBLEMS_LIMIT, refused),
+    maxFileSizeKB: int(r, 'maxFileSizeKB', MAX_FILE_SIZE_KB_LIMIT, refused),
     codeLens: { enabled: typeof codeLens.enabled === 'boolean' ? codeLens.enabled : DEFAULT_SETTINGS.codeLens.enabled },
   };
 }

@@ -12,6 +12,7 @@ import { plural } from '../../../server/src/protocol';
 import type { Zone } from '../http/api';
 import { apiFor, pickZone, zoneHints } from './api';
 import { UserError } from './run';
+import { MultiStepInput, type Step } from '../multiStep';
 
 /** The embedded mock's own routes; a UserError when the chosen backend is not the mock. */
 export async function mockControlFor(ctx: Ctx, interactive = true): Promise<MockControl> {
@@ -172,28 +173,7 @@ export const trafficCommands = {
     const mock = await mockControlFor(ctx);
     const now = mockResult(await mock.traffic());
     let patch = change && typeof change === 'object' ? change as Record<string, unknown> : undefined;
-    if (!patch) {
-      const pick = await vscode.window.showQuickPick([
-        now.paused ? { label: 'Resume', description: `${now.rate} requests/s per zone`, patch: { paused: false } } : { label: 'Pause', description: 'no timer runs while paused', patch: { paused: true } },
-        { label: 'Set Rate…', description: `now ${now.rate} requests/s per zone`, patch: undefined },
-        { label: 'Set Seed…', description: `now ${now.seed}: the same seed replays the same traffic`, patch: undefined },
-      ], { title: `Mock traffic: ${now.paused ? 'paused' : `${now.rate} requests/s per zone`}, seed ${now.seed}` });
-      if (!pick) throw new vscode.CancellationError();
-      if (pick.patch) patch = pick.patch;
-      else {
-        const rate = pick.label === 'Set Rate…';
-        const v = await vscode.window.showInputBox({
-          title: rate ? 'Requests per second per zone' : 'Traffic seed',
-          value: String(rate ? now.rate : now.seed),
-          placeHolder: rate ? 'Requests per second per zone, such as 2 or 0.5 (0 sends none)' : 'A whole number, such as 42',
-          // The seed as the mock takes it (--traffic-seed): a whole number of 32 bits; a rate, any number of 0 or more.
-          validateInput: (s) => (rate ? /^\d+(\.\d+)?$/.test(s.trim()) ? undefined : 'A number of requests per second, 0 or more.'
-            : /^\d+$/.test(s.trim()) && Number(s) <= 0xffffffff ? undefined : 'A whole number from 0 to 4294967295.'),
-        });
-        if (v === undefined) throw new vscode.CancellationError();
-        patch = rate ? { rate: Number(v) } : { seed: Number(v) };
-      }
-    }
+    if (!patch) patch = await askTrafficChange(now);
     const next = mockResult(await mock.setTraffic(patch));
     void vscode.window.showInformationMessage(`Mock traffic: ${next.paused ? 'paused' : `${next.rate} requests/s per zone`}, seed ${next.seed}.`);
     return next;
@@ -228,6 +208,37 @@ export const trafficCommands = {
     return { delivery: d, uri: doc.uri.toString() };
   },
 };
+
+/** Mock Traffic's questions: Pause or Resume (one step), or Set Rate…/Set Seed… and its number (two, counted "1/2", "2/2"; Back
+ * returns to the pick with the choice kept). The change, or CancellationError when the flow ended unanswered (nothing changed). */
+async function askTrafficChange(now: { paused: boolean; rate: number; seed: number }): Promise<Record<string, unknown>> {
+  type Item = vscode.QuickPickItem & { patch?: Record<string, unknown>; number?: 'rate' | 'seed' };
+  const items: Item[] = [
+    now.paused ? { label: 'Resume', description: `${now.rate} requests/s per zone`, patch: { paused: false } } : { label: 'Pause', description: 'no timer runs while paused', patch: { paused: true } },
+    { label: 'Set Rate…', description: `now ${now.rate} requests/s per zone`, number: 'rate' },
+    { label: 'Set Seed…', description: `now ${now.seed}: the same seed replays the same traffic`, number: 'seed' },
+  ];
+  const state: { pick?: Item; text?: string } = {};
+  const askNumber: Step<typeof state> = async (input) => {
+    const rate = state.pick?.number === 'rate';
+    state.text = await input.showInputBox({
+      title: rate ? 'Requests per second per zone' : 'Traffic seed', totalSteps: 2, value: String(rate ? now.rate : now.seed),
+      placeholder: rate ? 'Requests per second per zone, such as 2 or 0.5 (0 sends none)' : 'A whole number, such as 42',
+      // The seed as the mock takes it (--traffic-seed): a whole number of 32 bits; a rate, any number of 0 or more.
+      validate: (v) => (rate ? /^\d+(\.\d+)?$/.test(v.trim()) ? undefined : 'A number of requests per second, 0 or more.'
+        : /^\d+$/.test(v.trim()) && Number(v) <= 0xffffffff ? undefined : 'A whole number from 0 to 4294967295.'),
+    });
+    return undefined;
+  };
+  const askWhat: Step<typeof state> = async (input) => {
+    state.pick = await input.showQuickPick({ title: `Mock traffic: ${now.paused ? 'paused' : `${now.rate} requests/s per zone`}, seed ${now.seed}`,
+      totalSteps: 2, items, active: state.pick });
+    return state.pick.number ? askNumber : undefined;
+  };
+  if (!(await MultiStepInput.run(askWhat, state)) || !state.pick) throw new vscode.CancellationError();
+  if (state.pick.patch) return state.pick.patch;
+  return state.pick.number === 'rate' ? { rate: Number(state.text) } : { seed: Number(state.text) };
+}
 
 /** For "Test Filter on Logs" and "Test Rules": the newest delivered batch of the first of the datasets (in the order preferred) that
  * has one, as a file, or undefined when none has. */

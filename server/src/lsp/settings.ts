@@ -11,7 +11,7 @@
 // what initializationOptions said instead of putting the defaults back. Over a document's settings, the scope of its Logpush job
 // when the client knows it (edgekit/setJobScope), which wins over edgekit.logpush.scope.
 import type { Connection } from './context';
-import { DEFAULT_SETTINGS, normalizeSettings, type JobScope, type Settings } from '../protocol';
+import { DEFAULT_SETTINGS, normalizeSettings, refusedSettingSentence, type JobScope, type RefusedSetting, type Settings } from '../protocol';
 
 /** The cache key's scope of the documents outside every workspace folder. */
 const OUTSIDE = '<outside every folder>';
@@ -30,7 +30,21 @@ export class SettingsCache {
   /** The workspace folders' URIs, longest first (initialize's workspaceFolders, then each didChangeWorkspaceFolders). */
   private folders: string[] = [];
 
+  /** The refused number settings said in the log so far, as `key=value`: each once, however many folders, languages and settings
+   * changes read it again (a change of another key asks for the whole section anew, and a push keeps the keys it does not carry). */
+  private readonly saidRefused = new Set<string>();
+
   constructor(private readonly connection: Connection, private readonly supportsConfiguration: () => boolean) {}
+
+  /** normalizeSettings, saying in the client's log (window/logMessage) a number setting whose value is not used, once per value. */
+  private normalize(raw: unknown): Settings {
+    return normalizeSettings(raw, (r: RefusedSetting) => {
+      const said = `${r.key}=${JSON.stringify(r.value)}`;
+      if (this.saidRefused.has(said)) return;
+      this.saidRefused.add(said);
+      this.connection.console.warn(refusedSettingSentence(r));
+    });
+  }
 
   setFolders(uris: string[]): void {
     this.folders = uris.map((u) => (u.endsWith('/') ? u : `${u}/`)).sort((a, b) => b.length - a.length);
@@ -63,7 +77,7 @@ export class SettingsCache {
     // A client can support workspace/configuration and still have no "edgekit" section (Neovim, Zed and Sublime Text answer
     // null for a section their configuration lacks): then the settings it sent in initializationOptions count.
     const p: Promise<Settings> = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'edgekit' })
-      .then((raw: unknown) => (raw === null || raw === undefined ? this.global : normalizeSettings(raw)), () => this.global);
+      .then((raw: unknown) => (raw === null || raw === undefined ? this.global : this.normalize(raw)), () => this.global);
     this.cache.set(key, p);
     return p;
   }
@@ -75,7 +89,7 @@ export class SettingsCache {
     const section = 'edgekit' in r ? r.edgekit : r;
     if (!isPlainObject(section)) return;
     this.raw = merge(this.raw, section);
-    this.global = normalizeSettings(this.raw);
+    this.global = this.normalize(this.raw);
   }
 
   clear(): void { this.cache.clear(); }

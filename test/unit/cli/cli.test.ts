@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../../server/src/cli';
+import { DEAD_TEMP_AGE_MS, main } from '../../../server/src/cli';
+import { alive } from '../../../mock/src/pidLock';
 
 // Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
 // mean the current folder, also when they run inside a CI job.
@@ -774,6 +775,35 @@ test('--output-file is written whole or not at all: a write that fails half-way 
   assert.equal(ro.code, 2);
   assert.match(ro.stderr, /edgekit\.sarif: cannot write the report \(EACCES\)\./);
   assert.equal(fs.readFileSync(out, 'utf8'), 'kept');
+});
+
+// rv33's leftover: a kill -9 (a CI timeout) between writeBeside's create and rename left `.NAME.edgekit-<pid>-<time>.tmp` beside the
+// report or the fixed file, and nothing removed it (an artifact upload of the folder took it along).
+test('--output-file and --fix remove the temp files a killed run left beside the file they write, never a running process\'s', async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}', 'f.filter.json': '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": 403}}\n' });
+  const gone = 4194305; // above Linux's largest pid_max (2^22): no process has it
+  assert.ok(!alive(gone) && alive(process.ppid), 'a pid no process has, and a running one');
+  const old = (Date.now() - DEAD_TEMP_AGE_MS - 60_000) / 1000;
+  const plant = (name: string, age: 'old' | 'new' = 'old') => {
+    fs.writeFileSync(path.join(dir, name), 'half a report');
+    if (age === 'old') fs.utimesSync(path.join(dir, name), old, old);
+  };
+  const temps = (name: string) => [
+    `.${name}.edgekit-${gone}-mi0abc.tmp`, // killed: removed
+    `.${name}.edgekit-${process.pid}-mi0abd.tmp`, // this pid's (a container's CLI has the same pid every run): removed
+    `.${name}.edgekit-${process.ppid}-mi0abe.tmp`, // a running process's: kept
+  ];
+  const kept = [`.edgekit.sarif.edgekit-${gone}-mi0abf.tmp`, '.other.sarif.edgekit-4194305-mi0abg.tmp', '.edgekit.sarif.tmp'];
+  for (const name of [...temps('edgekit.sarif'), ...temps('f.filter.json'), '.other.sarif.edgekit-4194305-mi0abg.tmp', '.edgekit.sarif.tmp']) plant(name);
+  // A dead pid's file that is new: another container sharing the folder has pids of its own, and its writer may run now.
+  plant(kept[0], 'new');
+  assert.equal((await run(['lint', '--format', 'sarif', '-o', path.join(dir, 'edgekit.sarif'), path.join(dir, 'a.rpc.json')])).code, 1);
+  assert.deepEqual(fs.readdirSync(dir).filter((n) => n.startsWith('.edgekit.sarif.')).sort(), [temps('edgekit.sarif')[2], kept[0], kept[2]].sort());
+  assert.ok(fs.existsSync(path.join(dir, kept[1])), 'another file\'s temp files are its own write\'s to remove');
+  // --fix writes through the same writeBeside.
+  const fixed = await run(['lint', '--fix', path.join(dir, 'f.filter.json')]);
+  assert.match(fixed.stdout, /Fixed 2 problems in 1 file/);
+  assert.deepEqual(fs.readdirSync(dir).filter((n) => n.startsWith('.f.filter.json.')), [temps('f.filter.json')[2]]);
 });
 
 // rv33: before dat1 the report was written in place, which needs only the file's permission. The temp file and its rename need the

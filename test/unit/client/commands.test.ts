@@ -251,6 +251,44 @@ test('Mock Traffic\'s seed box refuses what is not a whole number, and the rate 
   assert.deepEqual(server.received.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body)), [{ seed: 42 }, { rate: 0.5 }]);
 }));
 
+test('Mock Traffic\'s Set Rate…/Set Seed… is one flow of two counted steps: Back keeps the choice, Escape changes nothing', async () => {
+  // A pick and then a box, uncounted, with no Back (ux2's "Left"): Escape in the box ended the command, and a wrong choice meant
+  // starting again.
+  const puts: unknown[] = [];
+  const server = await startServer((req, res) => {
+    if (req.method === 'PUT') puts.push(JSON.parse(req.body));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { rate: 2, paused: false, seed: 7 } }));
+  });
+  try {
+    const ctx = { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    const traffic = () => trafficCommands['edgekit.mock.traffic'](ctx)() as Promise<unknown>;
+    fake.quickPickAnswers = ['Set Rate…', 'Set Seed…', 'Set Rate…'];
+    fake.inputBoxAnswers = [BACK, BACK, undefined];
+    await assert.rejects(traffic(), CancellationError);
+    assert.deepEqual(puts, [], 'Escape: nothing changed');
+    assert.deepEqual(fake.quickPicks.map((p) => [`${p.step}/${p.totalSteps}`, p.active]), [['1/2', 'Pause'], ['1/2', 'Set Rate…'], ['1/2', 'Set Seed…']]);
+    assert.deepEqual(fake.inputBoxes.map((b) => [`${b.step}/${b.totalSteps}`, b.title, b.value, b.buttons]), [
+      ['2/2', 'Requests per second per zone', '2', ['Back']],
+      ['2/2', 'Traffic seed', '7', ['Back']],
+      ['2/2', 'Requests per second per zone', '2', ['Back']],
+    ]);
+    assert.deepEqual(fake.quickInputs, [], 'nothing left on screen');
+    resetFake();
+    fake.quickPickAnswers = ['Set Rate…', 'Set Seed…'];
+    fake.inputBoxAnswers = [BACK, '42'];
+    await traffic();
+    assert.deepEqual(puts, [{ seed: 42 }], 'the last choice, with its own box\'s answer');
+    resetFake();
+    fake.quickPickAnswers = ['Pause'];
+    await traffic();
+    assert.deepEqual(puts.at(-1), { paused: true });
+    assert.equal(fake.inputBoxes.length, 0, 'Pause asks nothing more');
+  } finally {
+    await server.close();
+  }
+});
+
 // ui7's walk: "Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63." and nothing to do with them:
 // the Security Events view and the Logpush deliveries they feed were left for the newcomer to find.
 test('Send Sample Traffic says where the rules\' events are and offers the views and deliveries they feed', async () => {

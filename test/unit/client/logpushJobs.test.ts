@@ -100,6 +100,20 @@ test('Open Logpush Job Configuration when the job\'s document was saved under th
   }
 });
 
+test('Open Logpush Job Configuration with the names up to the hundredth all saved as files: refused naming them, nothing opened', async () => {
+  // The hundredth name was returned where a file was: VS Code refused it ("file already exists"), naming no way out.
+  fake.folderSettings.set('/ws', new Map());
+  for (let n = 1; n <= 100; n++) fake.files.push(Uri.file(`/ws/edge-5${n > 1 ? `-${n}` : ''}.logpush.json`).toString());
+  const { server, ctx } = await backend();
+  try {
+    await assert.rejects(commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as Promise<unknown>,
+      /^Error: Nothing was opened: edge-5\.logpush\.json to edge-5-100\.logpush\.json are all files in the folder\. Move some of them and run the command again\.$/);
+    assert.equal([...fake.documents.keys()].filter((k) => k.startsWith('untitled:')).length, 0);
+  } finally {
+    await server.close();
+  }
+});
+
 test('Delete forgets where its own job\'s document points, not the other jobs\' of the same zone', async () => {
   // Every opened document of the zone was forgotten: updating another job of that zone then searched every zone (and account)
   // for it again (one request per zone and account, four at a time).

@@ -256,3 +256,23 @@ test('exporting again never writes over the user\'s edits of an earlier export: 
     assert.match(tfDoc('/ws/probes-3.ruleset.tf').getText(), /Block env probes/);
   });
 });
+
+// rv33's leftover: freeUntitledUri took its hundredth name whatever that document held, so with "name" to "name-99" taken the
+// export replaced the user's text in "name-100".
+test('with every name up to the hundredth holding the user\'s text, the export is refused naming them, and no text is replaced', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    fake.folderSettings.set('/ws', new Map());
+    const mine = Array.from({ length: 100 }, (_, i) => addDocument(`untitled:/ws/probes${i ? `-${i + 1}` : ''}.ruleset.tf`, 'plaintext', `# mine ${i + 1}\n`));
+    addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM, null, 2)); // the editor's
+    fake.quickPickAnswers = ['probes.ruleset.json'];
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(),
+      /^Error: Nothing was opened: probes\.ruleset\.tf to probes-100\.ruleset\.tf are all files in the folder or untitled documents holding text of yours\. Close some of those documents/);
+    assert.deepEqual(mine.map((d) => d.getText()), mine.map((_, i) => `# mine ${i + 1}\n`));
+    // One of them closed: the export opens there.
+    fake.documents.delete(mine[41].uri.toString());
+    fake.quickPickAnswers = ['probes.ruleset.json'];
+    await migrationCommands['edgekit.migration.exportTerraform'](ctx)();
+    assert.match([...fake.documents.values()].find((d) => d.uri.path === '/ws/probes-42.ruleset.tf')!.getText(), /Block probes/);
+  });
+});

@@ -454,16 +454,21 @@ export class FakeInputBox extends FakeQuickInput {
   password = false;
   validationMessage?: string;
   protected answers(): Answer[] { return fake.inputBoxAnswers; }
+  private shown?: InputBoxShown;
   protected record(): void {
-    fake.inputBoxes.push({ ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password });
+    this.shown = { ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password };
+    fake.inputBoxes.push(this.shown);
   }
   protected give(text: string): boolean {
     if (this.busy || !this.enabled) return false;
     this.value = text;
     this.valueChanged.fire(text);
     this.accepted.fire();
-    // Refused (the message shows under the box): the user types again, or presses Escape.
-    if (this.visible && this.validationMessage) queueMicrotask(() => this.answerSoon());
+    // Refused (the message shows under the box; recorded in `refused`, as showInputBox's): the user types again, or presses Escape.
+    if (this.visible && this.validationMessage) {
+      if (this.shown) (this.shown.refused ??= []).push(this.validationMessage);
+      queueMicrotask(() => this.answerSoon());
+    }
     return true;
   }
 }

@@ -13,6 +13,8 @@ export interface InProcessServer {
   /** What the client does when the server asks for settings, before it answers (once; then it answers at once again). */
   beforeSettings(fn: () => Promise<void> | void): void;
   configurationRequests(): number;
+  /** Every window/logMessage the server sent, from its start (initialize's own included). */
+  logged: { type: number; message: string }[];
   open(uri: string, languageId: string, version: number, text: string): Promise<void>;
   /** A full-text didChange. */
   change(uri: string, version: number, text: string): Promise<void>;
@@ -20,7 +22,7 @@ export interface InProcessServer {
 }
 
 /** VS Code-like by default: pull diagnostics, workspace/configuration, semantic tokens; `capabilities` replaces them whole. */
-export async function inProcessServer(opts: { capabilities?: Record<string, unknown>; initializationOptions?: unknown } = {}): Promise<InProcessServer> {
+export async function inProcessServer(opts: { capabilities?: Record<string, unknown>; initializationOptions?: unknown; /** The "edgekit" section workspace/configuration answers ({} by default). */ section?: () => unknown } = {}): Promise<InProcessServer> {
   const up = new PassThrough();
   const down = new PassThrough();
   const server = createConnection(ProposedFeatures.all, new StreamMessageReader(up), new StreamMessageWriter(down));
@@ -28,12 +30,14 @@ export async function inProcessServer(opts: { capabilities?: Record<string, unkn
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
   let hook: (() => Promise<void> | void) | undefined;
   let asked = 0;
+  const logged: { type: number; message: string }[] = [];
+  client.onNotification('window/logMessage', (p: { type: number; message: string }) => { logged.push(p); });
   client.onRequest(ConfigurationRequest.type, async (p) => {
     asked++;
     const h = hook;
     hook = undefined;
     await h?.();
-    return p.items.map(() => ({}));
+    return p.items.map(() => opts.section?.() ?? {});
   });
   client.listen();
   const initialized = await client.sendRequest<InitializeResult>('initialize', {
@@ -52,6 +56,7 @@ export async function inProcessServer(opts: { capabilities?: Record<string, unkn
     initialized,
     beforeSettings: (fn) => { hook = fn; },
     configurationRequests: () => asked,
+    logged,
     open: (uri, languageId, version, text) => client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } }),
     change: (uri, version, text) => client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] }),
     close: () => { client.dispose(); server.dispose(); up.end(); down.end(); },

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../../server/src/protocol';
+import { inProcessServer, type InProcessServer } from './inProcess';
 
 const props = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')).contributes.configuration.properties;
 
@@ -43,4 +44,53 @@ test('edgekit.logpush.scope: "zone" and "account" are taken; its default "unknow
   for (const v of [undefined, null, '', 'unknown', 'Zone', 'both', 1]) assert.equal(normalizeSettings({ logpush: { scope: v } }).logpush.scope, undefined, String(v));
   assert.equal(DEFAULT_SETTINGS.logpush.scope, undefined);
   assert.deepEqual(normalizeSettings({}), DEFAULT_SETTINGS, 'not known: no member at all');
+});
+
+/** Waits until the server has handled every message sent before (it handles them in order and answers this one after them). */
+async function handled(s: InProcessServer): Promise<void> {
+  await s.client.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///nothing.json' }, position: { line: 0, character: 0 } }).catch(() => undefined);
+}
+const warnings = (s: InProcessServer) => s.logged.filter((m) => m.type === 2).map((m) => m.message);
+
+test('a number setting the server does not take is said in the client\'s log, once per value (settings pushed)', async (t) => {
+  // maxProblems 0 and a size over the maximum were given their defaults without a word, where the client's own number settings
+  // (config.ts reportUnusedNumberSettings) say so. Any LSP client gets the line (window/logMessage), not only VS Code.
+  const s = await inProcessServer({ capabilities: {}, initializationOptions: { settings: { edgekit: { maxProblems: 0, maxFileSizeKB: 2_000_000 } } } });
+  t.after(() => s.close());
+  await handled(s);
+  assert.deepEqual(warnings(s), [
+    'The setting "edgekit.maxProblems" is 0, not a number from 1 to 100000: EdgeKit uses its default, 1000.',
+    'The setting "edgekit.maxFileSizeKB" is 2000000, not a number from 1 to 1048576: EdgeKit uses its default, 5120.',
+  ]);
+  // Another key changed: the refused values are kept (a push changes only its keys) and not said again.
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { codeLens: { enabled: false } } } });
+  await handled(s);
+  assert.equal(warnings(s).length, 2);
+  // A new refused value is said; a value taken, and unset, are not.
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: '50', maxFileSizeKB: 10 } } });
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: null } } });
+  await handled(s);
+  assert.deepEqual(warnings(s).slice(2), ['The setting "edgekit.maxProblems" is "50", not a number from 1 to 100000: EdgeKit uses its default, 1000.']);
+});
+
+test('a number setting the server does not take is said once however many scopes ask for it (workspace/configuration)', async (t) => {
+  let section: unknown = { maxProblems: -1 };
+  const s = await inProcessServer({ section: () => section });
+  t.after(() => s.close());
+  const pull = (uri: string) => s.client.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  await s.open('file:///a.filter.json', 'logpush-filter', 1, '{}');
+  await s.open('file:///b.json', 'jsonrpc-request', 1, '{}');
+  await pull('file:///a.filter.json');
+  await pull('file:///b.json');
+  assert.equal(s.configurationRequests(), 2, 'two languages, two scopes');
+  assert.deepEqual(warnings(s), ['The setting "edgekit.maxProblems" is -1, not a number from 1 to 100000: EdgeKit uses its default, 1000.']);
+  section = { maxProblems: 20, maxFileSizeKB: 0.5 };
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  await pull('file:///a.filter.json');
+  assert.deepEqual(warnings(s).slice(1), ['The setting "edgekit.maxFileSizeKB" is 0.5, not a number from 1 to 1048576: EdgeKit uses its default, 5120.']);
+});
+
+test('the CLI reads no settings: its limits are its options, so the settings\' log line is the server\'s only', () => {
+  const cli = fs.readFileSync(path.resolve(__dirname, '../../../server/src/cli.ts'), 'utf8');
+  assert.doesNotMatch(cli, /normalizeSettings|SettingsCache/);
 });
