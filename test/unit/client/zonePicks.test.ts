@@ -284,3 +284,12 @@ test('a pick that reads its list, hidden by another command\'s pick, ends; the o
   assert.deepEqual(fake.quickPicks.map((q) => [q.title, q.busy, q.labels.length]), [['Migrate which zone?', true, 0], ['Create a Logpush job in which zone?', false, 2]]);
   assert.deepEqual(fake.quickInputs, []);
 });
+
+// mt5: a mutant that refused the pick when the zones alone could not be listed survived every test; its test found the article.
+test('the zone-or-account pick with the zones refused (a token with account access only) offers the accounts alone, and says why', async () => {
+  const refused = { ok: false, kind: 'http', status: 403, error: 'Cannot list zones: HTTP 403', errors: [], ms: 1, curl: '' };
+  const api = { baseUrl: EMBEDDED, listZones: async () => refused, listAccounts: async () => ok([{ id: 'acc1', name: 'First Account' }]) } as unknown as Api;
+  fake.quickPickAnswers = ['First Account'];
+  assert.deepEqual(await pickZoneOrAccount(api, undefined, 't'), { owner: { account: 'acc1' }, ownerName: 'First Account' });
+  assert.deepEqual([fake.quickPicks[0].labels, fake.quickPicks[0].placeHolder], [['First Account'], 'Pick an account (the zones could not be listed: Cannot list zones: HTTP 403)']);
+});
