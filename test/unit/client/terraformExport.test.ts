@@ -256,3 +256,22 @@ test('exporting again never writes over the user\'s edits of an earlier export: 
     assert.match(tfDoc('/ws/probes-3.ruleset.tf').getText(), /Block env probes/);
   });
 });
+
+// mt5: with no folder open the names were not varied (a mutant kept "name" for every try), so the pass over the user's edits
+// looped to its bound and wrote over them all the same.
+test('with no folder open, exporting again never writes over the user\'s edits either: it opens under the next name', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    addDocument('file:///elsewhere/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM, null, 2));
+    const tfDocs = () => [...fake.documents.values()].filter((d) => d.uri.path.endsWith('.tf')).map((d) => `${d.uri.scheme}:${d.uri.path.split('/').pop()}`).sort();
+    const run = async () => { fake.quickPickAnswers = ['probes.ruleset.json']; await migrationCommands['edgekit.migration.exportTerraform'](ctx)(); };
+    await run();
+    assert.deepEqual(tfDocs(), ['untitled:probes.ruleset.tf']);
+    const first = [...fake.documents.values()].find((d) => d.uri.scheme === 'untitled' && d.uri.path.endsWith('probes.ruleset.tf'))!;
+    const mine = `${first.getText()}\n# my note\n`;
+    editDocument(first, mine);
+    await run();
+    assert.equal(first.getText(), mine);
+    assert.deepEqual(tfDocs(), ['untitled:probes-2.ruleset.tf', 'untitled:probes.ruleset.tf']);
+  });
+});

@@ -336,6 +336,8 @@ export interface InputBoxShown {
   title?: string; placeHolder?: string; step?: number; totalSteps?: number; buttons?: string[]; value?: string; prompt?: string; password?: boolean;
   /** showInputBox's: the validation messages its answers met (each answer refused, in order). */
   refused?: string[];
+  /** Kept open when the user looks elsewhere (to copy a key from another window). */
+  ignoreFocusOut?: boolean;
 }
 
 function itemFields(items: readonly ({ label: string; description?: string; detail?: string } | string)[]): Pick<QuickPickShown, 'labels' | 'descriptions' | 'details'> {
@@ -455,7 +457,7 @@ export class FakeInputBox extends FakeQuickInput {
   validationMessage?: string;
   protected answers(): Answer[] { return fake.inputBoxAnswers; }
   protected record(): void {
-    fake.inputBoxes.push({ ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password });
+    fake.inputBoxes.push({ ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password, ignoreFocusOut: this.ignoreFocusOut });
   }
   protected give(text: string): boolean {
     if (this.busy || !this.enabled) return false;
