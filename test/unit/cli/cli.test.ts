@@ -877,6 +877,28 @@ test('--output-file through a symbolic link to nothing writes the file it names,
   assert.equal(fs.statSync(made).mode & 0o777, fs.statSync(path.join(dir, 'usual')).mode & 0o777);
 });
 
+test('--output-file naming a named pipe writes into the pipe: its reader gets the report, and the pipe is not replaced by a file', { skip: process.platform === 'win32' }, async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const fifo = path.join(dir, 'report.pipe');
+  const { spawn, spawnSync } = await import('node:child_process');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+  // The reader, as a CI step reading the report from a pipe would; it waits for a writer to open the pipe.
+  const reader = spawn('cat', [fifo]);
+  let read = '';
+  reader.stdout.on('data', (b: Buffer) => { read += b.toString(); });
+  const exited = new Promise((resolve) => reader.on('close', resolve));
+  try {
+    const r = await run(['lint', '--format', 'line', '-o', fifo, path.join(dir, 'a.rpc.json')]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(fs.lstatSync(fifo).isFIFO(), 'still a pipe');
+    await exited;
+    assert.match(read, /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+  } finally {
+    // A pipe replaced by a file has no writer left for the reader: ended here rather than waited for.
+    if (reader.exitCode === null) reader.kill();
+  }
+});
+
 test('--output-file this user may not write is refused (EACCES) before any rename, whoever runs the test', { skip: process.platform === 'win32' }, async (t) => {
   const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}', 'report.txt': 'kept' });
   const out = path.join(dir, 'report.txt');

@@ -1,7 +1,7 @@
 // The flows that ask several questions in a row (client/src/multiStep.ts): Set API Credentials…, Set Mock S3 Credentials… and Show
 // Sent Requests… (its test is in commands.test.ts, beside the other history tests), as VS Code's multi-step pattern has them: a title and "step/total" on each step, Back (with the answer kept),
 // Escape that ends the flow with nothing kept. The stand-in's createInputBox and createQuickPick fire VS Code's events.
-import { fake, resetFake, BACK } from './vscode';
+import { fake, resetFake, BACK, typed } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
@@ -122,4 +122,14 @@ test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back ke
   assert.ok(fake.inputBoxes.every((b) => b.placeHolder));
   assert.deepEqual(JSON.parse(secrets.get('edgekit.mock.s3Credentials')!), { endpoint: 'http://127.0.0.1:9000', accessKeyId: 'minioadmin', secretAccessKey: 'secret' });
   allClosed();
+});
+
+// mt5: a mutant that checked the text on Enter only survived: the box says what is wrong as it is typed, as VS Code's own do.
+test('a step\'s validation shows under the box as the text is typed, before Enter', async () => {
+  const { ctx, writes } = backendWithSecrets();
+  fake.settings.set('mock.s3Endpoint', 'http://127.0.0.1:9000');
+  fake.inputBoxAnswers = [typed('  '), typed('minio'), undefined];
+  await assert.rejects(backendCommands['edgekit.mock.setBucketCredentials'](ctx)(), (e: Error) => e.constructor.name === 'CancellationError');
+  assert.deepEqual(fake.validationWhileTyping, ['An access key id.', undefined]);
+  assert.deepEqual(writes, []);
 });
