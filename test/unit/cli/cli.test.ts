@@ -878,6 +878,74 @@ test('--output-file through a loop of symbolic links is refused with ELOOP, not 
   }
 });
 
+// mt5: four changes to writeReport that every test above let through: /proc not taken for /dev, a link to nothing replaced by the
+// report, a new report made 0600, and (as root, which the --output-file test before leaves out) the write access not asked before the rename.
+test('--output-file /proc/self/fd/N is written in place as /dev/fd/N is: the file its descriptor has open is not replaced', { skip: process.platform !== 'linux' }, async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const log = path.join(dir, 'job.log');
+  const fd = fs.openSync(log, 'w');
+  try {
+    const r = await run(['lint', '--format', 'line', '-o', `/proc/self/fd/${fd}`, path.join(dir, 'a.rpc.json')]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(fs.fstatSync(fd).ino, fs.statSync(log).ino, 'the same file');
+    assert.match(fs.readFileSync(log, 'utf8'), /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+  } finally {
+    fs.closeSync(fd);
+  }
+});
+
+test('--output-file through a symbolic link to nothing writes the file it names, and the link stays; a new report has a new file\'s usual mode', { skip: process.platform === 'win32' }, async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}', 'usual': '' });
+  fs.symlinkSync('target.txt', path.join(dir, 'link.txt'));
+  const r = await run(['lint', '--format', 'line', '-o', path.join(dir, 'link.txt'), path.join(dir, 'a.rpc.json')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.ok(fs.lstatSync(path.join(dir, 'link.txt')).isSymbolicLink(), 'still a link');
+  assert.match(fs.readFileSync(path.join(dir, 'target.txt'), 'utf8'), /error syntax\/trailing-comma /);
+  // A report that did not exist: the mode any new file gets here (0666 less the umask), as the write in place gave it, not 0600.
+  const made = path.join(dir, 'new', 'report.txt');
+  assert.equal((await run(['lint', '--format', 'line', '-o', made, path.join(dir, 'a.rpc.json')])).code, 1);
+  assert.equal(fs.statSync(made).mode & 0o777, fs.statSync(path.join(dir, 'usual')).mode & 0o777);
+});
+
+test('--output-file naming a named pipe writes into the pipe: its reader gets the report, and the pipe is not replaced by a file', { skip: process.platform === 'win32' }, async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const fifo = path.join(dir, 'report.pipe');
+  const { spawn, spawnSync } = await import('node:child_process');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+  // The reader, as a CI step reading the report from a pipe would; it waits for a writer to open the pipe.
+  const reader = spawn('cat', [fifo]);
+  let read = '';
+  reader.stdout.on('data', (b: Buffer) => { read += b.toString(); });
+  const exited = new Promise((resolve) => reader.on('close', resolve));
+  try {
+    const r = await run(['lint', '--format', 'line', '-o', fifo, path.join(dir, 'a.rpc.json')]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(fs.lstatSync(fifo).isFIFO(), 'still a pipe');
+    await exited;
+    assert.match(read, /a\.rpc\.json:1:51-1:52 error syntax\/trailing-comma /);
+  } finally {
+    // A pipe replaced by a file has no writer left for the reader: ended here rather than waited for.
+    if (reader.exitCode === null) reader.kill();
+  }
+});
+
+test('--output-file this user may not write is refused (EACCES) before any rename, whoever runs the test', { skip: process.platform === 'win32' }, async (t) => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}', 'report.txt': 'kept' });
+  const out = path.join(dir, 'report.txt');
+  // The access check as a user without write permission sees it (root is granted it whatever the mode, so it is answered here).
+  const nodeFs = require('node:fs') as typeof fs;
+  const realAccess = nodeFs.accessSync;
+  const denied = t.mock.method(nodeFs, 'accessSync', (p: fs.PathLike, mode?: number) => {
+    if (String(p) === out) throw Object.assign(new Error(`EACCES: permission denied, access '${out}'`), { code: 'EACCES' });
+    return realAccess(p, mode);
+  });
+  const r = await run(['lint', '-o', out, path.join(dir, 'a.rpc.json')]);
+  denied.mock.restore();
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /report\.txt: cannot write the report \(EACCES\)\./);
+  assert.equal(fs.readFileSync(out, 'utf8'), 'kept');
+});
+
 test('--fix-dry-run finds the fixes --fix would write and writes nothing; json gives the fixed text as "output", for standard input too', async () => {
   const broken = '\ufeff{\n  "jsonrpc": "2.0",\n  "method": "eth_blockNumber",\n  "params": [],\n  "id": 1,\n}\n';
   const dir = tmpdir({ 'a.rpc.json': broken, 'ok.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });

@@ -1,7 +1,7 @@
 // The flows that ask several questions in a row (client/src/multiStep.ts): Set API Credentials…, Set Mock S3 Credentials… and Show
 // Sent Requests… (its test is in commands.test.ts, beside the other history tests), as VS Code's multi-step pattern has them: a title and "step/total" on each step, Back (with the answer kept),
 // Escape that ends the flow with nothing kept. The stand-in's createInputBox and createQuickPick fire VS Code's events.
-import { fake, resetFake, BACK } from './vscode';
+import { fake, resetFake, BACK, typed } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
@@ -45,12 +45,24 @@ test('Set API Credentials… numbers its steps; the email step is counted once a
   assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.cloudflare.com', apiToken: 'tok-123456', apiKey: 'k'.repeat(37), apiEmail: 'me@example.com' });
   assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
   allClosed();
+  // mt5: each box kept open while the user fetches a key from another window.
+  assert.deepEqual(fake.inputBoxes.map((b) => b.ignoreFocusOut), [true, true, true, true]);
   // With the address set, it is not asked: three steps, or two with no key.
   resetFake();
   fake.settings.set('api.baseUrl', PLATFORM);
   fake.inputBoxAnswers = ['tok-123456', ''];
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   assert.deepEqual(steps(), ['1/2', '2/2']);
+});
+
+// mt5: the address kept before the refusals (its update moved above them) survived every test: a flow refused for want of a token
+// or key would still have written "edgekit.api.baseUrl".
+test('Set API Credentials… refused for want of a token or a key keeps no address either', async () => {
+  const { ctx, writes } = backendWithSecrets();
+  fake.inputBoxAnswers = ['https://api.example.com/client/v4', '', ''];
+  await assert.rejects(backendCommands['edgekit.setApiCredentials'](ctx)(), /^Error: Nothing was saved: neither an API token nor an API key was entered\./);
+  assert.deepEqual(writes, []);
+  assert.deepEqual([...fake.settings.keys()], [], 'no setting written');
 });
 
 test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', async () => {
@@ -99,12 +111,25 @@ test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back ke
   assert.deepEqual(writes, []);
   resetFake();
   fake.settings.set('mock.s3Endpoint', 'http://127.0.0.1:9000');
-  fake.inputBoxAnswers = ['minio', BACK, 'minioadmin', 'secret'];
+  fake.inputBoxAnswers = ['minio', BACK, ' minioadmin ', 'secret'];
   await run();
   assert.deepEqual(steps(), ['1/2', '2/2', '1/2', '2/2']);
+  // mt5: the secret typed unseen (a mutant showed it in clear), the key id saved without the spaces a paste brings.
+  assert.deepEqual(fake.inputBoxes.map((b) => b.password), [false, true, false, true]);
+  assert.ok(fake.inputBoxes.every((b) => b.ignoreFocusOut));
   assert.deepEqual(fake.inputBoxes.map((b) => b.value), ['', '', 'minio', '']);
   assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], [], ['Back']]);
   assert.ok(fake.inputBoxes.every((b) => b.placeHolder));
   assert.deepEqual(JSON.parse(secrets.get('edgekit.mock.s3Credentials')!), { endpoint: 'http://127.0.0.1:9000', accessKeyId: 'minioadmin', secretAccessKey: 'secret' });
   allClosed();
+});
+
+// mt5: a mutant that checked the text on Enter only survived: the box says what is wrong as it is typed, as VS Code's own do.
+test('a step\'s validation shows under the box as the text is typed, before Enter', async () => {
+  const { ctx, writes } = backendWithSecrets();
+  fake.settings.set('mock.s3Endpoint', 'http://127.0.0.1:9000');
+  fake.inputBoxAnswers = [typed('  '), typed('minio'), undefined];
+  await assert.rejects(backendCommands['edgekit.mock.setBucketCredentials'](ctx)(), (e: Error) => e.constructor.name === 'CancellationError');
+  assert.deepEqual(fake.validationWhileTyping, ['An access key id.', undefined]);
+  assert.deepEqual(writes, []);
 });

@@ -276,3 +276,22 @@ test('with every name up to the hundredth holding the user\'s text, the export i
     assert.match([...fake.documents.values()].find((d) => d.uri.path === '/ws/probes-42.ruleset.tf')!.getText(), /Block probes/);
   });
 });
+
+// mt5: with no folder open the names were not varied (a mutant kept "name" for every try), so the pass over the user's edits
+// looped to its bound and wrote over them all the same.
+test('with no folder open, exporting again never writes over the user\'s edits either: it opens under the next name', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    addDocument('file:///elsewhere/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM, null, 2));
+    const tfDocs = () => [...fake.documents.values()].filter((d) => d.uri.path.endsWith('.tf')).map((d) => `${d.uri.scheme}:${d.uri.path.split('/').pop()}`).sort();
+    const run = async () => { fake.quickPickAnswers = ['probes.ruleset.json']; await migrationCommands['edgekit.migration.exportTerraform'](ctx)(); };
+    await run();
+    assert.deepEqual(tfDocs(), ['untitled:probes.ruleset.tf']);
+    const first = [...fake.documents.values()].find((d) => d.uri.scheme === 'untitled' && d.uri.path.endsWith('probes.ruleset.tf'))!;
+    const mine = `${first.getText()}\n# my note\n`;
+    editDocument(first, mine);
+    await run();
+    assert.equal(first.getText(), mine);
+    assert.deepEqual(tfDocs(), ['untitled:probes-2.ruleset.tf', 'untitled:probes.ruleset.tf']);
+  });
+});

@@ -134,6 +134,8 @@ export const fake = {
   /** Answers to the input boxes, in order (the text entered and Enter, or undefined for Escape); each box shown is recorded. */
   inputBoxAnswers: [] as Answer[],
   inputBoxes: [] as InputBoxShown[],
+  /** The validation message under an input box after each text typed without Enter (typed(), an answer), in order. */
+  validationWhileTyping: [] as (string | undefined)[],
   /** The quick inputs made by createQuickPick and createInputBox that are on screen now (shown, not hidden nor disposed). */
   quickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
   /** Every quick input createQuickPick and createInputBox made (a command done with its question disposes each: its `disposed`). */
@@ -279,6 +281,7 @@ export function resetFake(): void {
   fake.quickPicks = [];
   fake.inputBoxAnswers = [];
   fake.inputBoxes = [];
+  fake.validationWhileTyping = [];
   fake.quickInputs = [];
   fake.madeQuickInputs = [];
   fake.messages = [];
@@ -321,7 +324,9 @@ function message(kind: 'info' | 'warning' | 'error') {
 
 /** An answer the stand-in's user gives a question: a label or a text (and Enter), undefined (Escape) or BACK (the Back button). */
 export const BACK = Symbol('Back');
-type Answer = string | undefined | typeof BACK;
+/** An answer that types `text` into an input box without pressing Enter (the box's onDidChangeValue fires; the user stays). */
+export const typed = (text: string) => ({ typed: text });
+type Answer = string | undefined | typeof BACK | { typed: string };
 /** As VS Code's: the Back button a multi-step input shows in its title bar. */
 export const QuickInputButtons = { Back: { iconPath: new ThemeIcon('arrow-left'), tooltip: 'Back' } };
 
@@ -336,6 +341,8 @@ export interface InputBoxShown {
   title?: string; placeHolder?: string; step?: number; totalSteps?: number; buttons?: string[]; value?: string; prompt?: string; password?: boolean;
   /** showInputBox's: the validation messages its answers met (each answer refused, in order). */
   refused?: string[];
+  /** Kept open when the user looks elsewhere (to copy a key from another window). */
+  ignoreFocusOut?: boolean;
 }
 
 function itemFields(items: readonly ({ label: string; description?: string; detail?: string } | string)[]): Pick<QuickPickShown, 'labels' | 'descriptions' | 'details'> {
@@ -434,6 +441,13 @@ abstract class FakeQuickInput {
     } else if (next === undefined) {
       queue.shift();
       this.hide();
+    } else if (typeof next === 'object') {
+      if (!(this instanceof FakeInputBox)) throw new Error(`the stand-in was told to type into "${this.title}", which is not an input box`);
+      queue.shift();
+      this.value = next.typed;
+      this.valueChanged.fire(next.typed);
+      fake.validationWhileTyping.push(this.validationMessage);
+      this.answerSoon();
     } else if (this.give(next)) queue.shift();
   }
 }
@@ -456,7 +470,7 @@ export class FakeInputBox extends FakeQuickInput {
   protected answers(): Answer[] { return fake.inputBoxAnswers; }
   private shown?: InputBoxShown;
   protected record(): void {
-    this.shown = { ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password };
+    this.shown = { ...this.shownFields(), value: this.value, prompt: this.prompt, password: this.password, ignoreFocusOut: this.ignoreFocusOut };
     fake.inputBoxes.push(this.shown);
   }
   protected give(text: string): boolean {
@@ -535,6 +549,7 @@ export const window = {
     for (;;) {
       const answer = fake.inputBoxAnswers.shift();
       if (answer === BACK) throw new Error('the stand-in was told to press Back on a showInputBox, which has no Back button');
+      if (typeof answer === 'object') throw new Error('the stand-in was told to type into a showInputBox without Enter, which only createInputBox\'s box shows');
       const problem = answer === undefined ? undefined : opts?.validateInput?.(answer);
       if (!problem) return answer;
       (shown.refused ??= []).push(problem);

@@ -284,3 +284,29 @@ test('a pick that reads its list, hidden by another command\'s pick, ends; the o
   assert.deepEqual(fake.quickPicks.map((q) => [q.title, q.busy, q.labels.length]), [['Migrate which zone?', true, 0], ['Create a Logpush job in which zone?', false, 2]]);
   assert.deepEqual(fake.quickInputs, []);
 });
+
+// mt5: two changes to the picks that every test above let through (the single account's pick, a timeout read).
+test('one account to pick from is taken without a question (the pick that showed the read closes)', async () => {
+  const api = apiAt(EMBEDDED, zones, [{ id: 'acc1', name: 'Only Account' }]);
+  assert.equal((await pickAccount(api, undefined, 't')).id, 'acc1');
+  // The busy pick showed the read, and nothing else was asked: no list of one to confirm.
+  assert.deepEqual(fake.quickPicks.map((q) => [q.busy, q.labels]), [[true, []]]);
+  assert.deepEqual(fake.quickInputs, []);
+});
+
+test('a list read that timed out says what a refused connection says: the embedded mock did not answer, start it again', async () => {
+  const timedOut = { ok: false, kind: 'timeout', error: 'Cannot list zones: no answer within 30 s', errors: [], ms: 30_000, curl: '' };
+  const api = { baseUrl: EMBEDDED, listZones: async () => timedOut, listAccounts: async () => timedOut } as unknown as Api;
+  await assert.rejects(pickZone(api, undefined, 't'), (e: UserError) =>
+    /^Cannot list zones: no answer within 30 s The embedded mock backend at http:\/\/127\.0\.0\.1:8787\/client\/v4 did not answer: start it again\.$/.test(e.message)
+    && e.actions.map((a) => a.command).join() === 'edgekit.mock.start');
+});
+
+// mt5: a mutant that refused the pick when the zones alone could not be listed survived every test; its test found the article.
+test('the zone-or-account pick with the zones refused (a token with account access only) offers the accounts alone, and says why', async () => {
+  const refused = { ok: false, kind: 'http', status: 403, error: 'Cannot list zones: HTTP 403', errors: [], ms: 1, curl: '' };
+  const api = { baseUrl: EMBEDDED, listZones: async () => refused, listAccounts: async () => ok([{ id: 'acc1', name: 'First Account' }]) } as unknown as Api;
+  fake.quickPickAnswers = ['First Account'];
+  assert.deepEqual(await pickZoneOrAccount(api, undefined, 't'), { owner: { account: 'acc1' }, ownerName: 'First Account' });
+  assert.deepEqual([fake.quickPicks[0].labels, fake.quickPicks[0].placeHolder], [['First Account'], 'Pick an account (the zones could not be listed: Cannot list zones: HTTP 403)']);
+});

@@ -523,6 +523,41 @@ test('a spooled batch whose metadata cannot be read is kept aside with its batch
   }
 });
 
+// mt5: what the start logs and takes up that no test held: a first start (no delivery list yet) has nothing to say of it; metadata
+// without a whole-number "seq" is not its own (the next batch numbers from it); metadata whose batch is gone is not taken up.
+test('a first start says nothing of a delivery list it has not written yet', async () => {
+  const logged: string[] = [];
+  const m = await start({ stateFile: path.join(tmp(), 'state.json'), traffic: { paused: true }, log: (l) => logged.push(l) });
+  try {
+    assert.deepEqual(logged.filter((l) => /delivery list|spool/.test(l)), []);
+  } finally {
+    await m.close();
+  }
+});
+
+test('spooled metadata without a whole-number "seq" is kept aside; metadata whose batch file is gone is removed, said, and not taken up', async () => {
+  const dir = tmp();
+  const stateFile = path.join(dir, 'state.json');
+  const spool = `${stateFile}.spool`;
+  mkdirSync(spool, { recursive: true });
+  writeFileSync(path.join(spool, 'b4.json'), '{"id": "b4"}');
+  writeFileSync(path.join(spool, 'b4.gz'), 'the batch');
+  writeFileSync(path.join(spool, 'b5.json'), '{"id": "b5", "seq": 1, "job": 1}');
+  const logged: string[] = [];
+  const m = await start({ stateFile, traffic: { paused: true }, log: (l) => logged.push(l) });
+  try {
+    const names = readdirSync(spool);
+    assert.ok(names.some((f) => f.startsWith('b4.json.unreadable-')) && names.some((f) => f.startsWith('b4.gz.unreadable-')), names.join(', '));
+    assert.ok(logged.some((l) => l.includes('not the metadata of spooled batch b4')), logged.join('\n'));
+    assert.ok(!names.includes('b5.json'), names.join(', '));
+    assert.ok(logged.some((l) => l === `Logpush delivery: the spool's "${path.join(spool, 'b5.json')}" names a batch whose file b5.gz is gone; it was removed.`), logged.join('\n'));
+    assert.deepEqual(await deliveries(m), []);
+    assert.deepEqual(logged.filter((l) => /b5/.test(l)).length, 1, logged.join('\n'));
+  } finally {
+    await m.close();
+  }
+});
+
 test('recorded(): a test that throws rejects its own wait only, the delivery goes on; a wait the mock closes on is rejected, not left', { timeout: 60_000 }, async () => {
   // rv28: a throwing test ran inside the service's bookkeeping (upsert), so the upload that wrote the record failed with the test's
   // error; a wait for a record never written stayed in the list for good, and a test awaiting it hung until the runner was killed.

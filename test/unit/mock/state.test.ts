@@ -90,6 +90,25 @@ test('fields this version does not know (the top level\'s, a zone\'s, an account
   assert.equal(readFileSync(path.join(d, aside[0]), 'utf8'), text);
 });
 
+// mt5: one thing left out is kept aside too, and said in the singular; a name already taken beside the file is not written over.
+test('a single field this version does not know is kept aside and said as "it was"; a file already at the aside name is not written over', async (t) => {
+  const d = dir();
+  const file = path.join(d, 'state.json');
+  const s = defaultState() as unknown as Record<string, unknown>;
+  s.gateways = {};
+  const text = JSON.stringify(s, null, 2);
+  writeFileSync(file, text);
+  const { warning } = await loadState(file);
+  assert.match(warning ?? '', /^The state file ".*state\.json" holds "gateways", which this version of the mock does not know: it was left out; the file as it was is kept as ".*state\.json\.unknown-\d+"\.$/);
+  assert.equal(readdirSync(d).filter((f) => f.startsWith('state.json.unknown-')).length, 1);
+  // The aside's name is taken (a file the user keeps there, a link planted): the start refuses rather than write over it.
+  t.mock.method(Date, 'now', () => 1_000);
+  writeFileSync(`${file}.unknown-1000`, 'mine');
+  await assert.rejects(loadState(file), /^Error: Cannot keep the state file ".*state\.json" as ".*state\.json\.unknown-1000" before leaving out "gateways"/);
+  assert.equal(readFileSync(`${file}.unknown-1000`, 'utf8'), 'mine');
+  assert.equal(readFileSync(file, 'utf8'), text);
+});
+
 test('a file with a bad field names it', () => {
   const s = defaultState();
   (s.zones[ZONES[0].id] as { migration: string }).migration = 'half-done';
