@@ -1,0 +1,165 @@
+// Commands that overlap (docs/architecture.md, "Commands that overlap (cc1)"): the same Logpush command run twice on one job or
+// document before the first ends (a double click on the Zones view's inline action, Enter twice in the palette), or two of them
+// (Enable while Delete waits). A stand-in backend holds the first request open until the test lets it go, so the overlap is
+// certain: the second command starts once the first request has arrived (no sleeps).
+import { fake, resetFake, addDocument, memento, Uri } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { logpushJobCommands } from '../../../client/src/commands/logpush';
+import { logpushJobLifecycleCommands as lifecycle } from '../../../client/src/commands/logpushJobs';
+import { startServer, type Received, type TestServer } from '../http/server';
+import { JobScopes } from '../../../client/src/jobScopes';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const ZONE = { owner: { zone: 'z1' }, ownerName: 'a.example' };
+/** An R2 bucket written as S3-compatible storage: no ownership challenge is asked for. */
+const DEST = 's3://bucket/logs?region=auto&endpoint=https://acct.r2.cloudflarestorage.com';
+const JOB = { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: DEST, enabled: true };
+
+/** A promise and its resolve, to wait for an event or to let one happen. */
+function signal<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => { resolve = r; });
+  return { promise, resolve };
+}
+
+/**
+ * Zone z1 with job 5, as a backend that deletes and creates for real (a second DELETE of job 5 is a 404, as on the platform).
+ * The first request `hold` matches is kept open: `arrived` resolves when it comes, `release()` answers it.
+ */
+async function backend(hold: (r: Received) => boolean) {
+  const arrived = signal();
+  let held: (() => void) | undefined;
+  let holding = true;
+  let jobs: Record<string, unknown>[] = [JOB];
+  let next = 11;
+  const answer = (req: Received, res: ServerResponse): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    const missing = (): void => {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ success: false, errors: [{ code: 1002, message: `Job not found: ${req.url}` }], messages: [], result: null }));
+    };
+    if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }]);
+    if (/\/accounts\?/.test(req.url)) return reply([]);
+    if (req.url.endsWith('/zones/z1/logpush/jobs') && req.method === 'POST') {
+      const job = { ...JSON.parse(req.body) as object, id: next++ };
+      jobs.push(job);
+      return reply(job);
+    }
+    if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply(jobs);
+    const id = Number(/\/zones\/z1\/logpush\/jobs\/(\d+)$/.exec(req.url)?.[1]);
+    const job = jobs.find((j) => j.id === id);
+    if (!job) return missing();
+    if (req.method === 'DELETE') { jobs = jobs.filter((j) => j !== job); return reply({ id }); }
+    if (req.method === 'PUT') Object.assign(job, JSON.parse(req.body));
+    return reply(job);
+  };
+  const server: TestServer = await startServer((req, res) => {
+    if (holding && hold(req)) {
+      holding = false;
+      held = () => answer(req, res);
+      arrived.resolve();
+      return;
+    }
+    answer(req, res);
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async (_q: string, options: string[]) => options[0] },
+    jobScopes: new JobScopes(() => undefined),
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  const sent = (method: string) => server.received.filter((r) => r.method === method && /\/logpush\/jobs/.test(r.url)).length;
+  return { server, ctx, arrived: arrived.promise, release: () => held?.(), sent };
+}
+
+test('Delete clicked twice on a job deletes it once, and the second click says the first is still running, not an error', async () => {
+  // The second click asked again and sent a second DELETE, which the platform answers 404: "Job not found" as an error, of a job
+  // the first click had just deleted.
+  const { server, ctx, arrived, release, sent } = await backend((r) => r.method === 'DELETE');
+  try {
+    const first = lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    await arrived;
+    const second = await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    assert.equal(second, undefined);
+    release();
+    assert.deepEqual(await first, { id: 5 });
+    assert.equal(sent('DELETE'), 1);
+    assert.deepEqual(fake.messages.map((m) => m.text), [
+      'Deleting Logpush job 5 "edge" of zone a.example is still under way; wait for it to end.',
+      'Deleted Logpush job 5 "edge" of zone a.example.',
+    ]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Enable run while Delete waits for its answer sends nothing, and says what is running on the job', async () => {
+  const { server, ctx, sent } = await backend(() => false);
+  const asked = signal();
+  const answer = signal<string>();
+  (ctx as unknown as { ui: unknown }).ui = { ask: () => { asked.resolve(); return answer.promise; } };
+  try {
+    const del = lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    await asked.promise;
+    assert.equal(await lifecycle['edgekit.logpush.enableJob'](ctx)({ job: JOB, place: ZONE }), undefined);
+    answer.resolve('Delete');
+    assert.deepEqual(await del, { id: 5 });
+    assert.equal(sent('PUT'), 0);
+    assert.equal(fake.messages[0]?.text, 'Deleting Logpush job 5 "edge" of zone a.example is still under way; wait for it to end.');
+    // Once it ended, the job is free again (here: gone, said so).
+    await assert.rejects(lifecycle['edgekit.logpush.enableJob'](ctx)({ job: JOB, place: ZONE }) as Promise<unknown>, /Job not found/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Create run twice on one document before the first answer creates one job', async () => {
+  // Both runs listed the zone's jobs before either was created, so neither found the twin to ask about: two jobs pushed the same
+  // logs to the same place.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, arrived, release, sent } = await backend((r) => r.method === 'POST');
+  const doc = addDocument('file:///ws/p.logpush.json', 'logpush-job', `{\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${DEST}"\n}\n`);
+  const create = logpushJobCommands['edgekit.logpush.createJob'](ctx);
+  try {
+    const first = create(doc.uri, 'z1');
+    await arrived;
+    assert.equal(await create(doc.uri, 'z1'), undefined);
+    release();
+    assert.equal((await first as { id: number }).id, 11);
+    assert.equal(sent('POST'), 1);
+    assert.equal(fake.messages[0]?.text, 'Creating a Logpush job from p.logpush.json is still under way; wait for it to end.');
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update run twice from one job document before the first answer sends one update, and a Delete meanwhile sends nothing', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, arrived, release, sent } = await backend((r) => r.method === 'PUT');
+  const doc = addDocument('file:///ws/edge.logpush.json', 'logpush-job', `${JSON.stringify({ ...JOB, name: 'renamed' }, null, 2)}\n`);
+  const update = lifecycle['edgekit.logpush.updateJob'](ctx);
+  try {
+    const first = update(doc.uri);
+    await arrived;
+    assert.equal(await update(doc.uri), undefined);
+    assert.equal(await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }), undefined);
+    release();
+    assert.equal((await first as { name: string }).name, 'renamed');
+    assert.equal(sent('PUT'), 1);
+    assert.equal(sent('DELETE'), 0);
+    assert.deepEqual(fake.messages.slice(0, 2).map((m) => m.text), Array(2).fill('Updating Logpush job 5 of zone a.example from edge.logpush.json is still under way; wait for it to end.'));
+  } finally {
+    await server.close();
+  }
+});
