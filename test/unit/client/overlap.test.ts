@@ -14,6 +14,9 @@ import { logpushJobLifecycleCommands as lifecycle } from '../../../client/src/co
 import { startServer, type Received, type TestServer } from '../http/server';
 import { JobScopes } from '../../../client/src/jobScopes';
 import type { Ctx } from '../../../client/src/ctx';
+import { migrate } from '../../../client/src/commands/migration';
+import { cancelWait } from '../../../client/src/commands/migrationWait';
+import { ctxFor, never, until, withMock } from './migrationCtx';
 
 beforeEach(() => resetFake());
 
@@ -162,4 +165,20 @@ test('Update run twice from one job document before the first answer sends one u
   } finally {
     await server.close();
   }
+});
+
+test('A migration waiting on one backend refuses a second run of its zone there, not on another backend with the same zone ids', async () => {
+  // Zone ids are no backend's own (the embedded mock and a standalone one share theirs): the run in progress was keyed on the zone
+  // id alone, so a migration of pro.example on the standalone mock was refused as "already in progress" while the embedded mock's
+  // waited for its review.
+  await withMock((embedded) => withMock(async (standalone) => {
+    const first = ctxFor(embedded, (q, options) => (/^Review the new configuration/.test(q) ? never() : options[0]));
+    const run = migrate(first.ctx, 'pro.example');
+    await until('the first run\'s review', () => first.asked.find((a) => /^Review the new configuration/.test(a.q)));
+    await assert.rejects(migrate(ctxFor(embedded, (_q, options) => options[0]).ctx, 'pro.example'), /A migration of pro\.example is already in progress/);
+    const other = await migrate(ctxFor(standalone, (_q, options) => options[0]).ctx, 'pro.example');
+    assert.equal(other.name, 'migrated', JSON.stringify(other));
+    await cancelWait('pro.example');
+    assert.equal((await run).name, 'cancelled');
+  }));
 });
