@@ -21,11 +21,11 @@ interface JobTarget { job: Record<string, unknown>; place: JobPlace }
 const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
 /**
- * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
+ * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: the backend (`from`, its base URL), where their job lives and its id, so that an
  * update need not look for it, and the job as the backend last gave it (`seen`), to tell what changed there since. The place holds
  * while the document names the same job (its "id" unchanged).
  */
-interface Opened { place: JobPlace; id: unknown; seen?: Record<string, unknown> }
+interface Opened { from: string; place: JobPlace; id: unknown; seen?: Record<string, unknown> }
 const openedJobs = new Map<string, Opened>();
 
 /** Remembers where the document's job lives, and tells the language server, which checks the document as a job of that scope. */
@@ -34,13 +34,15 @@ function remember(ctx: Ctx, uri: string, opened: Opened): void {
   ctx.jobScopes.set(uri, opened.place, opened.id);
 }
 
-function knownJob(doc: vscode.TextDocument, id: unknown): Opened | undefined {
+/** What is known of the document's job on `api`'s backend: nothing when it was read from another (edgekit.api.baseUrl changed
+ * since; zone ids and job ids are no backend's own), whose place and record would be taken for this one's. */
+function knownJob(doc: vscode.TextDocument, id: unknown, api: Api): Opened | undefined {
   const known = openedJobs.get(doc.uri.toString());
-  return known && known.id === id ? known : undefined;
+  return known && known.id === id && known.from === api.baseUrl ? known : undefined;
 }
 
-function knownPlace(doc: vscode.TextDocument, id: unknown): JobPlace | undefined {
-  return knownJob(doc, id)?.place;
+function knownPlace(doc: vscode.TextDocument, id: unknown, api: Api): JobPlace | undefined {
+  return knownJob(doc, id, api)?.place;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -104,7 +106,7 @@ async function jobNow(api: Api, place: JobPlace, id: number, name: string, what:
 
 /** Where a job document's job `id` lives: known when it was opened, sent or proved here, else looked for (by its dataset's scope). */
 async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id: number): Promise<{ place: JobPlace; current?: Record<string, unknown> }> {
-  const place = knownPlace(doc, id);
+  const place = knownPlace(doc, id, api);
   if (place) return { place };
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
   const scope = info.job?.scope;
@@ -178,7 +180,7 @@ async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Rec
     // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
     const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
     // A document read from the backend reads the state it now says: a turn elsewhere since (the view) is then one Update asks about.
-    const known = from && !written.failed ? knownJob(from.doc, id) : undefined;
+    const known = from && !written.failed ? knownJob(from.doc, id, api) : undefined;
     if (from && known?.seen) remember(ctx, from.doc.uri.toString(), { ...known, seen: { ...known.seen, enabled } });
     const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
     void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
@@ -201,12 +203,12 @@ export const logpushJobLifecycleCommands = {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
       const prev = openedJobs.get(open.uri.toString());
-      remember(ctx, open.uri.toString(), { place, id, seen: prev?.id === id && same(prev.place.owner, place.owner) ? prev.seen : undefined });
+      remember(ctx, open.uri.toString(), { from: api.baseUrl, place, id, seen: prev?.id === id && prev.from === api.baseUrl && same(prev.place.owner, place.owner) ? prev.seen : undefined });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    remember(ctx, doc.uri.toString(), { place, id, seen: job });
+    remember(ctx, doc.uri.toString(), { from: api.baseUrl, place, id, seen: job });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -227,7 +229,7 @@ export const logpushJobLifecycleCommands = {
       }
       const where = place;
       // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
-      const seen = knownJob(doc, id)?.seen;
+      const seen = knownJob(doc, id, api)?.seen;
       const values = job as Record<string, unknown>;
       const back = seen && current ? setBack(seen, current, values) : [];
       if (current && back.length) {
@@ -280,7 +282,7 @@ export const logpushJobLifecycleCommands = {
       const written = keepState ? await writeEnabled(doc, name, r.result.enabled === true) : { words: '', failed: false };
       const stateWords = keepState ? `, and kept it ${r.result.enabled === true ? 'enabled' : 'disabled'}${written.words}` : '';
       // The document read as the job now is, unless it still says the other state (its next update then asks again).
-      remember(ctx, doc.uri.toString(), { place: where, id, seen: written.failed ? undefined : r.result });
+      remember(ctx, doc.uri.toString(), { from: api.baseUrl, place: where, id, seen: written.failed ? undefined : r.result });
       // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
       const kept = current ? [] : createOnlyChanges(values, r.result);
       if (kept.length) {
@@ -309,11 +311,11 @@ export const logpushJobLifecycleCommands = {
     refuseUnchallenged(name, conf);
     const api = await apiFor(ctx);
     const docId = (job as { id?: unknown } | null)?.id;
-    const where = knownPlace(doc, docId)
+    const where = knownPlace(doc, docId, api)
       ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?`,
         either: (d) => `The ${d} job goes to which zone or account? (the challenge is its owner's)` });
     const proved = await proveAt(ctx, api, doc, name, conf, where, typeof tokenArg === 'string' ? tokenArg : undefined);
-    remember(ctx, doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
+    remember(ctx, doc.uri.toString(), { from: api.baseUrl, place: where, id: docId, seen: knownJob(doc, docId, api)?.seen });
     return { ...proved, owner: where.owner };
   },
 
@@ -330,7 +332,7 @@ export const logpushJobLifecycleCommands = {
       unwrap(await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id)));
       // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
       for (const [uri, o] of openedJobs) {
-        if (o.id !== id || !same(o.place.owner, place.owner)) continue;
+        if (o.id !== id || o.from !== api.baseUrl || !same(o.place.owner, place.owner)) continue;
         openedJobs.delete(uri);
         ctx.jobScopes.set(uri, undefined);
       }

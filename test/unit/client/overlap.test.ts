@@ -33,14 +33,14 @@ function signal<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
 }
 
 /**
- * Zone z1 with job 5, as a backend that deletes and creates for real (a second DELETE of job 5 is a 404, as on the platform).
+ * Zone `zone` (z1) with job 5, as a backend that deletes and creates for real (a second DELETE of job 5 is a 404, as on the platform).
  * The first request `hold` matches is kept open: `arrived` resolves when it comes, `release()` answers it.
  */
-async function backend(hold: (r: Received) => boolean) {
+async function backend(hold: (r: Received) => boolean, zone = 'z1') {
   const arrived = signal();
   let held: (() => void) | undefined;
   let holding = true;
-  let jobs: Record<string, unknown>[] = [JOB];
+  let jobs: Record<string, unknown>[] = [{ ...JOB }];
   let next = 11;
   const answer = (req: Received, res: ServerResponse): void => {
     res.setHeader('content-type', 'application/json');
@@ -49,15 +49,15 @@ async function backend(hold: (r: Received) => boolean) {
       res.statusCode = 404;
       res.end(JSON.stringify({ success: false, errors: [{ code: 1002, message: `Job not found: ${req.url}` }], messages: [], result: null }));
     };
-    if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }]);
+    if (/\/zones\?/.test(req.url)) return reply([{ id: zone, name: zone === 'z1' ? 'a.example' : 'b.example', plan: { legacy_id: 'enterprise' } }]);
     if (/\/accounts\?/.test(req.url)) return reply([]);
-    if (req.url.endsWith('/zones/z1/logpush/jobs') && req.method === 'POST') {
+    if (req.url.endsWith(`/zones/${zone}/logpush/jobs`) && req.method === 'POST') {
       const job = { ...JSON.parse(req.body) as object, id: next++ };
       jobs.push(job);
       return reply(job);
     }
-    if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply(jobs);
-    const id = Number(/\/zones\/z1\/logpush\/jobs\/(\d+)$/.exec(req.url)?.[1]);
+    if (req.url.endsWith(`/zones/${zone}/logpush/jobs`)) return reply(jobs);
+    const id = Number(new RegExp(`/zones/${zone}/logpush/jobs/(\\d+)$`).exec(req.url)?.[1]);
     const job = jobs.find((j) => j.id === id);
     if (!job) return missing();
     if (req.method === 'DELETE') { jobs = jobs.filter((j) => j !== job); return reply({ id }); }
@@ -181,4 +181,23 @@ test('A migration waiting on one backend refuses a second run of its zone there,
     await cancelWait('pro.example');
     assert.equal((await run).name, 'cancelled');
   }));
+});
+
+test('A job document opened from one backend is updated on another as that backend has it, not where the first one kept it', async () => {
+  // edgekit.api.baseUrl switched (the embedded mock, then a standalone one): the document's place, remembered from the first
+  // backend, was used on the second: its zone z1 there has no job 5, and the update was refused as "deleted, or the backend was
+  // reset", though the second backend has job 5 in its zone z2.
+  fake.folderSettings.set('/ws', new Map());
+  const a = await backend(() => false);
+  const b = await backend(() => false, 'z2');
+  try {
+    const opened = await lifecycle['edgekit.logpush.openJob'](a.ctx)({ job: JOB, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    const updated = await lifecycle['edgekit.logpush.updateJob'](b.ctx)(doc.uri) as { id: number };
+    assert.equal(updated.id, 5);
+    assert.deepEqual(b.server.received.filter((r) => r.method === 'PUT').map((r) => r.url), ['/client/v4/zones/z2/logpush/jobs/5']);
+  } finally {
+    await a.server.close();
+    await b.server.close();
+  }
 });
