@@ -173,7 +173,7 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
   return hit;
 }
 
-async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown> | undefined> {
+async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
   const { job, place, id, api, from } = await jobOf(ctx, arg, enabled ? 'enable' : 'disable');
   return exclusive(jobKey(api, place, id), `${enabled ? 'Enabling' : 'Disabling'} ${jobLabel(job)} of ${ownerWords(place)}`, async () => {
     const updated = unwrap(await whileWaiting(`${enabled ? 'enabling' : 'disabling'} Logpush job ${id} of ${ownerWords(place)}`, () => api.updateLogpushJob(place.owner, id, { enabled })));

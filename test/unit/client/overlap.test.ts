@@ -2,7 +2,7 @@
 // document before the first ends (a double click on the Zones view's inline action, Enter twice in the palette), or two of them
 // (Enable while Delete waits). A stand-in backend holds the first request open until the test lets it go, so the overlap is
 // certain: the second command starts once the first request has arrived (no sleeps).
-import { fake, resetFake, addDocument, memento, Uri } from './vscode';
+import { fake, resetFake, addDocument, memento, CancellationError, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -93,8 +93,7 @@ test('Delete clicked twice on a job deletes it once, and the second click says t
   try {
     const first = lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
     await arrived;
-    const second = await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
-    assert.equal(second, undefined);
+    await assert.rejects(lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }) as Promise<unknown>, CancellationError);
     release();
     assert.deepEqual(await first, { id: 5 });
     assert.equal(sent('DELETE'), 1);
@@ -115,7 +114,7 @@ test('Enable run while Delete waits for its answer sends nothing, and says what 
   try {
     const del = lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
     await asked.promise;
-    assert.equal(await lifecycle['edgekit.logpush.enableJob'](ctx)({ job: JOB, place: ZONE }), undefined);
+    await assert.rejects(lifecycle['edgekit.logpush.enableJob'](ctx)({ job: JOB, place: ZONE }) as Promise<unknown>, CancellationError);
     answer.resolve('Delete');
     assert.deepEqual(await del, { id: 5 });
     assert.equal(sent('PUT'), 0);
@@ -137,7 +136,7 @@ test('Create run twice on one document before the first answer creates one job',
   try {
     const first = create(doc.uri, 'z1');
     await arrived;
-    assert.equal(await create(doc.uri, 'z1'), undefined);
+    await assert.rejects(create(doc.uri, 'z1') as Promise<unknown>, CancellationError);
     release();
     assert.equal((await first as { id: number }).id, 11);
     assert.equal(sent('POST'), 1);
@@ -155,8 +154,8 @@ test('Update run twice from one job document before the first answer sends one u
   try {
     const first = update(doc.uri);
     await arrived;
-    assert.equal(await update(doc.uri), undefined);
-    assert.equal(await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }), undefined);
+    await assert.rejects(update(doc.uri) as Promise<unknown>, CancellationError);
+    await assert.rejects(lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }) as Promise<unknown>, CancellationError);
     release();
     assert.equal((await first as { name: string }).name, 'renamed');
     assert.equal(sent('PUT'), 1);
