@@ -17,6 +17,8 @@ import type { Ctx } from '../../../client/src/ctx';
 import { migrate } from '../../../client/src/commands/migration';
 import { cancelWait } from '../../../client/src/commands/migrationWait';
 import { ctxFor, never, until, withMock } from './migrationCtx';
+import { send } from '../../../client/src/commands/gateway';
+import { Responses } from '../../../client/src/views/responses';
 
 beforeEach(() => resetFake());
 
@@ -198,5 +200,39 @@ test('A job document opened from one backend is updated on another as that backe
   } finally {
     await a.server.close();
     await b.server.close();
+  }
+});
+
+test('Send clicked twice on a request document sends it once; the response document is not left showing the older answer', async () => {
+  // The lens clicked twice sent two requests; the first one's answer, arriving last, was what the request's response document
+  // showed (an older block number over the newer one's).
+  const arrived = signal();
+  let held: (() => void) | undefined;
+  let block = 0x10;
+  const server = await startServer((_req, res) => {
+    const answer = `{"jsonrpc": "2.0", "id": 1, "result": "0x${(block++).toString(16)}"}`;
+    const reply = () => { res.setHeader('content-type', 'application/json'); res.end(answer); };
+    if (!held) { held = reply; arrived.resolve(); } else reply();
+  });
+  fake.folderSettings.set('/ws', new Map());
+  const responses = new Responses(memento() as never);
+  const ctx = {
+    responses,
+    server: { request: async () => ({}) },
+    ui: { ask: async () => undefined },
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
+  } as unknown as Ctx;
+  try {
+    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+    const first = send(ctx, doc.uri, undefined);
+    await arrived.promise;
+    await assert.rejects(send(ctx, doc.uri, undefined), CancellationError);
+    held!();
+    assert.deepEqual((await first).body, { jsonrpc: '2.0', id: 1, result: '0x10' });
+    assert.equal(server.received.length, 1);
+    assert.equal(fake.messages.at(-1)?.text, 'Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.');
+  } finally {
+    responses.dispose();
+    await server.close();
   }
 });
