@@ -58,6 +58,8 @@ export class Backend implements vscode.Disposable {
   /** The mock serving this window runs in another window's extension host. */
   private shared = false;
   private starting: Promise<MockBackend> | undefined;
+  /** The close of the mock last stopped, until it has closed (it waits for the requests it is answering, then saves its state). */
+  private stopping: Promise<void> | undefined;
   private readonly item = vscode.window.createStatusBarItem('edgekit.mockStatus', vscode.StatusBarAlignment.Left, 10);
   private readonly changed = new vscode.EventEmitter<void>();
   /** The value last given to the `edgekit.mockRunning` context key. */
@@ -129,8 +131,12 @@ export class Backend implements vscode.Disposable {
           const credentials = await this.mockCredentials();
           stage = 'reading the mock\'s S3 keys from secret storage';
           const s3 = await this.mockS3();
-          stage = `starting on port ${Config.mockPort() || '(free port)'}`;
           const rateLimit = this.mockRateLimit();
+          // A mock being stopped holds its port and state file until it has closed: a start meanwhile (Stop then Start, a command
+          // that needs the mock) was refused as "in use" by it.
+          stage = 'waiting for the mock being stopped to close';
+          await this.stopping?.catch(() => undefined);
+          stage = `starting on port ${Config.mockPort() || '(free port)'}`;
           return this.mockModule().acquireMockBackend({
             host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
             credentials, log: (line) => log.info(`[mock] ${line}`), ...(s3 ? { delivery: { s3 } } : {}), ...(rateLimit === undefined ? {} : { rateLimit }),
@@ -244,12 +250,18 @@ export class Backend implements vscode.Disposable {
 
   /** Stops (or stops using) the mock; false when none was running or starting. */
   async stopMock(): Promise<boolean> {
+    // Stopped again while the last one closes (a second click): that close is this stop too, not "not running".
+    if (!this.mock && !this.starting && this.stopping) {
+      await this.stopping;
+      return true;
+    }
     const m = this.mock ?? (this.starting ? await this.starting : undefined);
     if (!m) return false;
     const shared = this.shared;
     this.mock = undefined;
     this.shared = false;
-    await m.close();
+    const closing: Promise<void> = this.stopping = m.close().finally(() => { if (this.stopping === closing) this.stopping = undefined; });
+    await closing;
     log.info(shared ? 'Stopped using the mock backend of another window (it keeps running there).' : 'Mock backend stopped.');
     this.render();
     this.changed.fire();

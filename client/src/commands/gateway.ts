@@ -9,6 +9,7 @@ import { toCurl } from '../http/request';
 import { DocumentInfoRequest, plural, type DocumentInfoResult } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
 import { UserError } from './run';
+import { exclusive } from './inFlight';
 import { MultiStepInput, type Step } from '../multiStep';
 import { documentName } from '../untitled';
 
@@ -109,35 +110,39 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
   const part = documentBody(doc, args);
   let body = withoutEditorHints(part.text);
-  if (Config.confirmSendWithErrors(doc.uri)) {
-    const judged = doc.getText();
-    const info = await verdictOf(ctx, doc, part.item);
-    const name = documentName(doc.uri);
-    const detail = turnsOffQuestion('gateway.confirmSendWithErrors');
-    const syntax = info.send?.cannotSend;
-    const errors = info.problems?.errors ?? 0;
-    const first = info.problems?.firstError;
-    if (syntax) {
-      // The lens's own sentence ("Cannot send: syntax error on line 3"): the gateway answers a body that does not parse with a
-      // parse error, which is what Send anyway shows; going to the problem is the default (Enter).
-      const pick = await ctx.ui.ask(`${syntax.title} of ${name}: ${syntax.message}${/[.?!]$/.test(syntax.message) ? '' : '.'}`, [GO_TO_PROBLEM, 'Send anyway'],
-        { modal: true, detail: `Sent anyway, it is answered with the gateway's parse error (-32700). ${detail}` });
-      if (pick === GO_TO_PROBLEM) await goToProblem(doc, syntax);
-      if (pick !== 'Send anyway') throw new vscode.CancellationError();
-    } else if (errors > 0 && first) {
-      // A refused method's error says it is refused (HTTP 403) itself, so not "probably" again.
-      const likely = isRefusal(first.code) ? '' : ' The gateway will probably refuse it.';
-      // The whole batch: its other members can go without the refused ones.
-      const others = part.item ? undefined : withoutRefused(judged, info.send?.refused ?? []);
-      const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
-      const pick = await ctx.ui.ask(
-        `${name} has ${plural(errors, 'error')}, e.g. line ${first.line + 1}: ${first.message}${likely} Send anyway?`,
-        without ? [without, 'Send anyway'] : ['Send anyway'], { modal: true, detail });
-      if (others && pick === without) body = withoutEditorHints(others.body);
-      else if (pick !== 'Send anyway') throw new vscode.CancellationError();
+  // Sent again before the answer came (its lens or title button clicked twice, Enter twice): the document's response document
+  // would show whichever answer came last, perhaps the older request's. One send at a time per document.
+  return exclusive(`send ${doc.uri.toString()}`, `Sending ${label(body)} from ${documentName(doc.uri)}`, async () => {
+    if (Config.confirmSendWithErrors(doc.uri)) {
+      const judged = doc.getText();
+      const info = await verdictOf(ctx, doc, part.item);
+      const name = documentName(doc.uri);
+      const detail = turnsOffQuestion('gateway.confirmSendWithErrors');
+      const syntax = info.send?.cannotSend;
+      const errors = info.problems?.errors ?? 0;
+      const first = info.problems?.firstError;
+      if (syntax) {
+        // The lens's own sentence ("Cannot send: syntax error on line 3"): the gateway answers a body that does not parse with a
+        // parse error, which is what Send anyway shows; going to the problem is the default (Enter).
+        const pick = await ctx.ui.ask(`${syntax.title} of ${name}: ${syntax.message}${/[.?!]$/.test(syntax.message) ? '' : '.'}`, [GO_TO_PROBLEM, 'Send anyway'],
+          { modal: true, detail: `Sent anyway, it is answered with the gateway's parse error (-32700). ${detail}` });
+        if (pick === GO_TO_PROBLEM) await goToProblem(doc, syntax);
+        if (pick !== 'Send anyway') throw new vscode.CancellationError();
+      } else if (errors > 0 && first) {
+        // A refused method's error says it is refused (HTTP 403) itself, so not "probably" again.
+        const likely = isRefusal(first.code) ? '' : ' The gateway will probably refuse it.';
+        // The whole batch: its other members can go without the refused ones.
+        const others = part.item ? undefined : withoutRefused(judged, info.send?.refused ?? []);
+        const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
+        const pick = await ctx.ui.ask(
+          `${name} has ${plural(errors, 'error')}, e.g. line ${first.line + 1}: ${first.message}${likely} Send anyway?`,
+          without ? [without, 'Send anyway'] : ['Send anyway'], { modal: true, detail });
+        if (others && pick === without) body = withoutEditorHints(others.body);
+        else if (pick !== 'Send anyway') throw new vscode.CancellationError();
+      }
     }
-  }
-  return sendBody(ctx, body, doc.uri.toString());
+    return sendBody(ctx, body, doc.uri.toString());
+  });
 }
 
 /** Sends a body as it is (a document's, or one the history recorded), shows the response, and records it in the history. */

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, SAMPLE_SIZE, en, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
+import { exclusive } from './inFlight';
 import { apiFor, apiRefusedHere, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
 import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
@@ -457,24 +458,28 @@ async function confirmAnotherJob(ctx: Ctx, api: Api, job: unknown, place: JobPla
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
     const { doc, name, job: read } = await jobDocument(arg);
-    if (!await sendDespiteErrors(ctx, doc.uri, 'the job', 'Create it anyway?', 'Create Anyway')) return undefined;
-    const api = await apiFor(ctx);
-    const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?`,
-      either: (d) => `Create the ${d} job in which zone or account?` });
-    if (!await confirmAnotherJob(ctx, api, read, place)) return undefined;
-    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days); none,
-    // where the platform asks for one, is said before anything is sent, with the proof offered (ui14: the mock's note was cut off
-    // in the notification, and the platform refuses the job).
-    const job = await confirmOwnership(ctx, api, doc, name, read, place, 'create');
-    if (job === undefined) return undefined;
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
-      () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
-    if (!r.ok) refused(ctx, api, r, `Logpush job from ${documentName(doc.uri)}`, `The job in ${documentName(doc.uri)}`);
-    const id = (r.result as { id?: unknown }).id;
-    // The document's job now lives there: checked as a job of that scope from now on.
-    ctx.jobScopes.set(doc.uri.toString(), place, (read as { id?: unknown }).id);
-    showWithNotes(ctx, 'info', `Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages);
-    ctx.zones.refresh();
-    return r.result;
+    // Run again on the document before the first ends (its title button clicked twice): both listed the zone's jobs before either
+    // was created, so confirmAnotherJob found no twin and two jobs were created. One run at a time per document.
+    return exclusive(`create ${doc.uri.toString()}`, `Creating a Logpush job from ${name}`, async () => {
+      if (!await sendDespiteErrors(ctx, doc.uri, 'the job', 'Create it anyway?', 'Create Anyway')) return undefined;
+      const api = await apiFor(ctx);
+      const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?`,
+        either: (d) => `Create the ${d} job in which zone or account?` });
+      if (!await confirmAnotherJob(ctx, api, read, place)) return undefined;
+      // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days); none,
+      // where the platform asks for one, is said before anything is sent, with the proof offered (ui14: the mock's note was cut off
+      // in the notification, and the platform refuses the job).
+      const job = await confirmOwnership(ctx, api, doc, name, read, place, 'create');
+      if (job === undefined) return undefined;
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
+        () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
+      if (!r.ok) refused(ctx, api, r, `Logpush job from ${documentName(doc.uri)}`, `The job in ${documentName(doc.uri)}`);
+      const id = (r.result as { id?: unknown }).id;
+      // The document's job now lives there: checked as a job of that scope from now on.
+      ctx.jobScopes.set(doc.uri.toString(), place, (read as { id?: unknown }).id);
+      showWithNotes(ctx, 'info', `Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages);
+      ctx.zones.refresh();
+      return r.result;
+    });
   },
 };

@@ -9,6 +9,7 @@ import { applyTextEdits, confirmOwnership, lastMemberValue, memberEdits, ownerWo
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
+import { exclusive } from './inFlight';
 import { apiFor, unwrap, whileWaiting } from './api';
 import { jobDocument, pickJobPlace, refused, sendDespiteErrors, showWithNotes } from './logpush';
 import { freeUntitledUri, jobDocumentName, showUntitledJson } from '../untitled';
@@ -20,11 +21,11 @@ interface JobTarget { job: Record<string, unknown>; place: JobPlace }
 const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
 /**
- * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
+ * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: the backend (`from`, its base URL), where their job lives and its id, so that an
  * update need not look for it, and the job as the backend last gave it (`seen`), to tell what changed there since. The place holds
  * while the document names the same job (its "id" unchanged).
  */
-interface Opened { place: JobPlace; id: unknown; seen?: Record<string, unknown> }
+interface Opened { from: string; place: JobPlace; id: unknown; seen?: Record<string, unknown> }
 const openedJobs = new Map<string, Opened>();
 
 /** Remembers where the document's job lives, and tells the language server, which checks the document as a job of that scope. */
@@ -33,13 +34,15 @@ function remember(ctx: Ctx, uri: string, opened: Opened): void {
   ctx.jobScopes.set(uri, opened.place, opened.id);
 }
 
-function knownJob(doc: vscode.TextDocument, id: unknown): Opened | undefined {
+/** What is known of the document's job on `api`'s backend: nothing when it was read from another (edgekit.api.baseUrl changed
+ * since; zone ids and job ids are no backend's own), whose place and record would be taken for this one's. */
+function knownJob(doc: vscode.TextDocument, id: unknown, api: Api): Opened | undefined {
   const known = openedJobs.get(doc.uri.toString());
-  return known && known.id === id ? known : undefined;
+  return known && known.id === id && known.from === api.baseUrl ? known : undefined;
 }
 
-function knownPlace(doc: vscode.TextDocument, id: unknown): JobPlace | undefined {
-  return knownJob(doc, id)?.place;
+function knownPlace(doc: vscode.TextDocument, id: unknown, api: Api): JobPlace | undefined {
+  return knownJob(doc, id, api)?.place;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -51,6 +54,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function setBack(seen: Record<string, unknown>, now: Record<string, unknown>, doc: Record<string, unknown>): string[] {
   return [...new Set([...Object.keys(seen), ...Object.keys(now)])]
     .filter((k) => k !== 'id' && !STATUS_MEMBERS.includes(k) && k in doc && !same(seen[k], now[k]) && !same(doc[k], now[k]));
+}
+
+/** A job as the key of the commands running on it: one backend's, one owner's. */
+function jobKey(api: Api, place: JobPlace, id: number): string {
+  return `job ${api.baseUrl} ${JSON.stringify(place.owner)} ${id}`;
 }
 
 function jobLabel(job: Record<string, unknown>): string {
@@ -98,7 +106,7 @@ async function jobNow(api: Api, place: JobPlace, id: number, name: string, what:
 
 /** Where a job document's job `id` lives: known when it was opened, sent or proved here, else looked for (by its dataset's scope). */
 async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id: number): Promise<{ place: JobPlace; current?: Record<string, unknown> }> {
-  const place = knownPlace(doc, id);
+  const place = knownPlace(doc, id, api);
   if (place) return { place };
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
   const scope = info.job?.scope;
@@ -167,16 +175,18 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
   const { job, place, id, api, from } = await jobOf(ctx, arg, enabled ? 'enable' : 'disable');
-  const updated = unwrap(await whileWaiting(`${enabled ? 'enabling' : 'disabling'} Logpush job ${id} of ${ownerWords(place)}`, () => api.updateLogpushJob(place.owner, id, { enabled })));
-  // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
-  const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
-  // A document read from the backend reads the state it now says: a turn elsewhere since (the view) is then one Update asks about.
-  const known = from && !written.failed ? knownJob(from.doc, id) : undefined;
-  if (from && known?.seen) remember(ctx, from.doc.uri.toString(), { ...known, seen: { ...known.seen, enabled } });
-  const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
-  void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
-  ctx.zones.refresh();
-  return updated;
+  return exclusive(jobKey(api, place, id), `${enabled ? 'Enabling' : 'Disabling'} ${jobLabel(job)} of ${ownerWords(place)}`, async () => {
+    const updated = unwrap(await whileWaiting(`${enabled ? 'enabling' : 'disabling'} Logpush job ${id} of ${ownerWords(place)}`, () => api.updateLogpushJob(place.owner, id, { enabled })));
+    // Run on a document, it says the new state; run on the view's item, no document is edited unseen (an Update from one asks).
+    const written = from ? await writeEnabled(from.doc, from.name, enabled) : { words: '', failed: false };
+    // A document read from the backend reads the state it now says: a turn elsewhere since (the view) is then one Update asks about.
+    const known = from && !written.failed ? knownJob(from.doc, id, api) : undefined;
+    if (from && known?.seen) remember(ctx, from.doc.uri.toString(), { ...known, seen: { ...known.seen, enabled } });
+    const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
+    void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
+    ctx.zones.refresh();
+    return updated;
+  });
 }
 
 export const logpushJobLifecycleCommands = {
@@ -193,12 +203,12 @@ export const logpushJobLifecycleCommands = {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
       const prev = openedJobs.get(open.uri.toString());
-      remember(ctx, open.uri.toString(), { place, id, seen: prev?.id === id && same(prev.place.owner, place.owner) ? prev.seen : undefined });
+      remember(ctx, open.uri.toString(), { from: api.baseUrl, place, id, seen: prev?.id === id && prev.from === api.baseUrl && same(prev.place.owner, place.owner) ? prev.seen : undefined });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    remember(ctx, doc.uri.toString(), { place, id, seen: job });
+    remember(ctx, doc.uri.toString(), { from: api.baseUrl, place, id, seen: job });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -209,80 +219,83 @@ export const logpushJobLifecycleCommands = {
     const api = await apiFor(ctx);
     const found = await documentJobPlace(ctx, api, doc, id);
     const place = found.place;
-    let current = found.current;
-    if (!current) {
-      // The job as the backend has it now; any failure but its absence is left to the update, which says it.
-      const now = await jobNow(api, place, id, name, 'update');
-      current = now.ok ? now.result : undefined;
-    }
-    const where = place;
-    // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
-    const seen = knownJob(doc, id)?.seen;
-    const values = job as Record<string, unknown>;
-    const back = seen && current ? setBack(seen, current, values) : [];
-    if (current && back.length) {
-      const now = current; // (narrowed for the callback)
-      const answer = await ctx.ui.ask(`${jobLabel(now)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
-        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(now[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
-      if (answer !== 'Send Anyway') return undefined;
-    }
-    // The job's state: a document not read from the backend here cannot tell whether its "enabled" is the user's edit or older than
-    // a Disable or Enable (the view, the palette, the dashboard), so turning the job on or off is asked first. (Read, setBack asks
-    // when the backend's state changed since, and a change in the document since is the user's.)
-    const turn = !seen && current ? stateTurn(values, current) : undefined;
-    let keepState = false;
-    if (current && turn !== undefined) {
-      const verb = turn ? 'Enable' : 'Disable';
-      const state = turn ? 'disabled' : 'enabled';
-      const keep = `Keep It ${turn ? 'Disabled' : 'Enabled'}`;
-      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} is ${state} on the backend, and ${name} says "enabled": ${turn}. ${verb} it with this update?`,
-        [`${verb} It`, keep], { modal: true, detail: `${name} was not read from the backend here, so whether its "enabled" is your edit or older than the job's state cannot be told. ` +
-          `"${keep}" sends the rest and writes "enabled": ${!turn} into ${name}.` });
-      if (answer === keep) keepState = true;
-      else if (answer !== `${verb} It`) return undefined;
-    }
-    // What the update cannot change (dataset, kind; it does not send them): said before anything is sent, not dropped unsaid.
-    const fixed = current ? createOnlyChanges(values, current) : [];
-    if (current && fixed.length) {
-      const members = fixed.map((f) => f.member);
-      const them = members.length > 1 ? 'them' : 'it';
-      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} cannot change ${members.map((m) => `"${m}"`).join(' or ')}: the platform sets ${them} when a job is created. ${name} changes ${them}; it takes a new job.`,
-        ['Update the Rest'], { modal: true, detail: [
-          ...fixed.map((f) => `${f.member}: ${JSON.stringify(f.backend)} on the backend, ${JSON.stringify(f.doc)} in the document.`),
-          `For the new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`,
-          `"Update the Rest" sends the other members and leaves the job's ${members.join(' and ')} as ${members.length > 1 ? 'they are' : 'it is'}.`,
-        ].join('\n') });
-      if (answer !== 'Update the Rest') return undefined;
-    }
-    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days); moved
-    // to a destination the platform challenges with no token, the platform refuses the update as it would a Create, which asks
-    // first (cl14); the job's own destination asks for none.
-    const docConf = values.destination_conf;
-    const moved = typeof docConf === 'string' && current !== undefined && docConf.trim() !== String(current.destination_conf ?? '').trim();
-    const challenged = await confirmOwnership(ctx, api, doc, name, job, where, 'update', moved);
-    if (challenged === undefined) return undefined;
-    // Kept: the job's own state is sent (left out, the platform's update keeps it too; sent, it holds whatever an update does with
-    // a member left out).
-    const sent = keepState && turn !== undefined ? { ...(challenged as Record<string, unknown>), enabled: !turn } : challenged;
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
-      () => api.updateLogpushJob(where.owner, id, sent));
-    if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
-    const written = keepState ? await writeEnabled(doc, name, r.result.enabled === true) : { words: '', failed: false };
-    const stateWords = keepState ? `, and kept it ${r.result.enabled === true ? 'enabled' : 'disabled'}${written.words}` : '';
-    // The document read as the job now is, unless it still says the other state (its next update then asks again).
-    remember(ctx, doc.uri.toString(), { place: where, id, seen: written.failed ? undefined : r.result });
-    // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
-    const kept = current ? [] : createOnlyChanges(values, r.result);
-    if (kept.length) {
-      const them = kept.length > 1 ? 'them' : 'it';
-      const members = kept.map((f) => `"${f.member}": it is still ${JSON.stringify(f.backend)} (${name} says ${JSON.stringify(f.doc)})`).join('; ');
-      showWithNotes(ctx, 'warning', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
-        `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages);
-    } else {
-      showWithNotes(ctx, written.failed ? 'warning' : 'info', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
-    }
-    ctx.zones.refresh();
-    return r.result;
+    // One command at a time on the job (a second Update, or an Enable, while this one asks or sends: said, not run).
+    return exclusive(jobKey(api, place, id), `Updating Logpush job ${id} of ${ownerWords(place)} from ${name}`, async () => {
+      let current = found.current;
+      if (!current) {
+        // The job as the backend has it now; any failure but its absence is left to the update, which says it.
+        const now = await jobNow(api, place, id, name, 'update');
+        current = now.ok ? now.result : undefined;
+      }
+      const where = place;
+      // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
+      const seen = knownJob(doc, id, api)?.seen;
+      const values = job as Record<string, unknown>;
+      const back = seen && current ? setBack(seen, current, values) : [];
+      if (current && back.length) {
+        const now = current; // (narrowed for the callback)
+        const answer = await ctx.ui.ask(`${jobLabel(now)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
+          ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(now[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
+        if (answer !== 'Send Anyway') return undefined;
+      }
+      // The job's state: a document not read from the backend here cannot tell whether its "enabled" is the user's edit or older than
+      // a Disable or Enable (the view, the palette, the dashboard), so turning the job on or off is asked first. (Read, setBack asks
+      // when the backend's state changed since, and a change in the document since is the user's.)
+      const turn = !seen && current ? stateTurn(values, current) : undefined;
+      let keepState = false;
+      if (current && turn !== undefined) {
+        const verb = turn ? 'Enable' : 'Disable';
+        const state = turn ? 'disabled' : 'enabled';
+        const keep = `Keep It ${turn ? 'Disabled' : 'Enabled'}`;
+        const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} is ${state} on the backend, and ${name} says "enabled": ${turn}. ${verb} it with this update?`,
+          [`${verb} It`, keep], { modal: true, detail: `${name} was not read from the backend here, so whether its "enabled" is your edit or older than the job's state cannot be told. ` +
+            `"${keep}" sends the rest and writes "enabled": ${!turn} into ${name}.` });
+        if (answer === keep) keepState = true;
+        else if (answer !== `${verb} It`) return undefined;
+      }
+      // What the update cannot change (dataset, kind; it does not send them): said before anything is sent, not dropped unsaid.
+      const fixed = current ? createOnlyChanges(values, current) : [];
+      if (current && fixed.length) {
+        const members = fixed.map((f) => f.member);
+        const them = members.length > 1 ? 'them' : 'it';
+        const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} cannot change ${members.map((m) => `"${m}"`).join(' or ')}: the platform sets ${them} when a job is created. ${name} changes ${them}; it takes a new job.`,
+          ['Update the Rest'], { modal: true, detail: [
+            ...fixed.map((f) => `${f.member}: ${JSON.stringify(f.backend)} on the backend, ${JSON.stringify(f.doc)} in the document.`),
+            `For the new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`,
+            `"Update the Rest" sends the other members and leaves the job's ${members.join(' and ')} as ${members.length > 1 ? 'they are' : 'it is'}.`,
+          ].join('\n') });
+        if (answer !== 'Update the Rest') return undefined;
+      }
+      // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days); moved
+      // to a destination the platform challenges with no token, the platform refuses the update as it would a Create, which asks
+      // first (cl14); the job's own destination asks for none.
+      const docConf = values.destination_conf;
+      const moved = typeof docConf === 'string' && current !== undefined && docConf.trim() !== String(current.destination_conf ?? '').trim();
+      const challenged = await confirmOwnership(ctx, api, doc, name, job, where, 'update', moved);
+      if (challenged === undefined) return undefined;
+      // Kept: the job's own state is sent (left out, the platform's update keeps it too; sent, it holds whatever an update does with
+      // a member left out).
+      const sent = keepState && turn !== undefined ? { ...(challenged as Record<string, unknown>), enabled: !turn } : challenged;
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
+        () => api.updateLogpushJob(where.owner, id, sent));
+      if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
+      const written = keepState ? await writeEnabled(doc, name, r.result.enabled === true) : { words: '', failed: false };
+      const stateWords = keepState ? `, and kept it ${r.result.enabled === true ? 'enabled' : 'disabled'}${written.words}` : '';
+      // The document read as the job now is, unless it still says the other state (its next update then asks again).
+      remember(ctx, doc.uri.toString(), { from: api.baseUrl, place: where, id, seen: written.failed ? undefined : r.result });
+      // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
+      const kept = current ? [] : createOnlyChanges(values, r.result);
+      if (kept.length) {
+        const them = kept.length > 1 ? 'them' : 'it';
+        const members = kept.map((f) => `"${f.member}": it is still ${JSON.stringify(f.backend)} (${name} says ${JSON.stringify(f.doc)})`).join('; ');
+        showWithNotes(ctx, 'warning', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
+          `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages);
+      } else {
+        showWithNotes(ctx, written.failed ? 'warning' : 'info', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
+      }
+      ctx.zones.refresh();
+      return r.result;
+    });
   },
 
   /**
@@ -298,11 +311,11 @@ export const logpushJobLifecycleCommands = {
     refuseUnchallenged(name, conf);
     const api = await apiFor(ctx);
     const docId = (job as { id?: unknown } | null)?.id;
-    const where = knownPlace(doc, docId)
+    const where = knownPlace(doc, docId, api)
       ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?`,
         either: (d) => `The ${d} job goes to which zone or account? (the challenge is its owner's)` });
     const proved = await proveAt(ctx, api, doc, name, conf, where, typeof tokenArg === 'string' ? tokenArg : undefined);
-    remember(ctx, doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
+    remember(ctx, doc.uri.toString(), { from: api.baseUrl, place: where, id: docId, seen: knownJob(doc, docId, api)?.seen });
     return { ...proved, owner: where.owner };
   },
 
@@ -311,19 +324,21 @@ export const logpushJobLifecycleCommands = {
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
     const { job, place, id, api } = await jobOf(ctx, arg, 'delete');
-    const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
-    const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
-      { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
-    if (answer !== 'Delete') return undefined;
-    unwrap(await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id)));
-    // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
-    for (const [uri, o] of openedJobs) {
-      if (o.id !== id || !same(o.place.owner, place.owner)) continue;
-      openedJobs.delete(uri);
-      ctx.jobScopes.set(uri, undefined);
-    }
-    void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
-    ctx.zones.refresh();
-    return { id };
+    return exclusive(jobKey(api, place, id), `Deleting ${jobLabel(job)} of ${ownerWords(place)}`, async () => {
+      const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
+      const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
+        { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
+      if (answer !== 'Delete') return undefined;
+      unwrap(await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id)));
+      // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
+      for (const [uri, o] of openedJobs) {
+        if (o.id !== id || o.from !== api.baseUrl || !same(o.place.owner, place.owner)) continue;
+        openedJobs.delete(uri);
+        ctx.jobScopes.set(uri, undefined);
+      }
+      void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
+      ctx.zones.refresh();
+      return { id };
+    });
   },
 };

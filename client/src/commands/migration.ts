@@ -31,6 +31,7 @@ async function openConfig(zone: Zone, config: unknown, uri?: vscode.Uri): Promis
   return showUntitledJson(uri ?? await configUri(zone), config, RULESET_LANGUAGE);
 }
 
+/** The migrations running, by backend and zone id: zone ids are no backend's own (the embedded and a standalone mock share theirs). */
 const inProgress = new Set<string>();
 
 /** Close an untitled document without the "Save changes?" question (its text is already deployed), in every tab showing it. */
@@ -104,8 +105,9 @@ type Review = { doc: vscode.TextDocument; accepted?: string; deployed?: string }
 export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
-  if (inProgress.has(zone.id)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
-  inProgress.add(zone.id);
+  const running = `${api.baseUrl} ${zone.id}`;
+  if (inProgress.has(running)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
+  inProgress.add(running);
   let review: Review | undefined;
   try {
     const final = await vscode.window.withProgress(
@@ -342,7 +344,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
     }
     return final;
   } finally {
-    inProgress.delete(zone.id);
+    inProgress.delete(running);
   }
 }
 

@@ -270,3 +270,33 @@ test('a warning about a setting\'s value offers to open that setting (port taken
     assert.deepEqual(opened(), ['edgekit.mock.s3Endpoint', 'edgekit.mock.rateLimit', 'edgekit.mock.port']);
   });
 });
+
+test('Start Mock Backend while Stop still waits for the mock to close starts a new one once it has closed, and a second Stop waits for it too', async () => {
+  // A mock closes once the requests it is answering end (a second at most) and then saves its state and lets go of its state file.
+  // A Start meanwhile (Stop then Start in the palette, the status bar clicked twice, a command that needs the mock) started another
+  // mock on that state file at once: refused as held by the closing one (StateInUse, which no probe could answer), the start failed.
+  let release!: () => void;
+  const closed = new Promise<void>((resolve) => { release = resolve; });
+  let closing = false;
+  const acquired: number[] = [];
+  let starts = 0;
+  await withStandInMock({
+    // Read by each start just before it acquires the mock: the second start is under way, and the first mock may now close.
+    parseRateLimit: () => { if (++starts === 2) release(); return undefined; },
+    acquireMockBackend: async () => {
+      if (closing) throw new Error('the state file is in use by the mock that is closing');
+      acquired.push(acquired.length + 1);
+      return { backend: { ...mockAt(acquired.length), close: () => { closing = true; return closed.then(() => { closing = false; }); } }, shared: false };
+    },
+  }, async (b) => {
+    await b.startMock();
+    const stop = b.stopMock();
+    const again = b.stopMock();
+    const start = b.startMock();
+    assert.equal(closing, true);
+    assert.equal(await stop, true);
+    assert.equal(await again, true, 'a second Stop waits for the close, not "not running"');
+    assert.equal((await start).apiBaseUrl, mockAt(2).apiBaseUrl);
+    assert.deepEqual(acquired, [1, 2]);
+  });
+});
