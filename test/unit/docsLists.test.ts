@@ -1,7 +1,8 @@
 // The lists the docs give that mirror a list in code, held equal to it: the diagnostic codes named in prose, the initialization
 // options and settings the language server reads (docs/editors.md), the options and members of startMockBackend, the mock's zones,
-// networks and command line (docs/mock-backend.md), the GitHub Action's inputs (docs/ci.md), the schemas' file patterns (README)
-// and the repository files the docs name. Each was written by hand beside the code; a name added, renamed or dropped on one side
+// networks and command line (docs/mock-backend.md), the GitHub Action's inputs (docs/ci.md), the schemas' file patterns (README),
+// the repository files the docs name, and what docs/architecture.md's design sections say of files, bundles, custom methods and
+// the import rules. Each was written by hand beside the code; a name added, renamed or dropped on one side
 // fails here. (The README's code table, settings table and CLI synopsis,
 // and package.json's command titles, are held by cli/readme.test.ts and docs.test.ts.)
 import { test } from 'node:test';
@@ -150,4 +151,58 @@ test('every file of this repository the user docs name in backticks exists (a fi
     }
   }
   assert.ok(checked >= 40, `${checked} paths checked`);
+});
+
+/** docs/architecture.md's design sections, which a newcomer reads as the design as it stands: "Processes and layers", "The core
+ * contract" and "Decisions", up to the first dated section. */
+function designSections(): string {
+  const text = read('docs/architecture.md');
+  const start = text.indexOf('\n## Processes and layers\n');
+  const decisions = text.indexOf('\n## Decisions\n', start);
+  assert.ok(start >= 0 && decisions > start, 'docs/architecture.md has "Processes and layers" then "Decisions"');
+  return text.slice(start, text.indexOf('\n## ', decisions + 1));
+}
+
+test('docs/architecture.md\'s design sections name files that exist and the bundles the build makes', () => {
+  const design = designSections();
+  const top = new Set(fs.readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isDirectory() && !['node_modules', 'dist'].includes(e.name)).map((e) => e.name));
+  // The sections shorten a server or client path to its folder under src (`lsp/context.ts`, `core/fix.ts`, `flow/machine.ts`).
+  const short: Record<string, string[]> = { core: ['server/src'], lsp: ['server/src'], flow: ['client/src'], http: ['client/src'], views: ['client/src'] };
+  const builds = ['esbuild.mjs', 'scripts/clientBuilds.mjs', 'scripts/serverBuilds.mjs'].map(read).join('\n');
+  let checked = 0;
+  for (const m of design.matchAll(/(?<![\w./<-])((?:[\w-]+\/)+[\w.-]+\.(?:ts|mts|js|mjs|json|md))\b/g)) {
+    const [first, ...rest] = m[1].split('/');
+    const at = `docs/architecture.md, design sections: \`${m[1]}\``;
+    if (first === 'dist') {
+      // A bundle: esbuild.mjs names its outfile, or a build script its name in the output folder.
+      assert.ok(builds.includes(`'${m[1]}'`) || builds.includes(`'${rest.join('/')}'`), `${at} is no bundle of esbuild.mjs`);
+    } else if (top.has(first)) {
+      assert.ok(fs.existsSync(path.join(ROOT, m[1])), `${at} does not exist`);
+    } else if (short[first]) {
+      assert.ok(short[first].some((base) => fs.existsSync(path.join(ROOT, base, m[1]))), `${at} is in none of ${short[first].join(', ')}`);
+    } else continue; // another project's file (the SDK's, the Terraform provider's) or a settings file of the host
+    checked++;
+  }
+  assert.ok(checked >= 40, `${checked} paths checked`);
+});
+
+test('docs/architecture.md\'s design sections name every custom method of protocol.ts, and the import rules and the activation bound as the tests hold them', () => {
+  const design = designSections();
+  const methods = sorted([...read('server/src/protocol.ts').matchAll(/export const method = '(edgekit\/\w+)'/g)].map((m) => m[1]));
+  assert.ok(methods.length >= 5, methods.join(', '));
+  assert.deepEqual(sorted([...design.matchAll(/`(edgekit\/\w+)`/g)].map((m) => m[1])), methods);
+  // What the extension may import of the server (test/unit/imports.test.ts): each module named, and the diagram's count of the core's.
+  const allowed = /CLIENT_MAY_IMPORT = new Set\(\[([^\]]*)\]\)/.exec(read('test/unit/imports.test.ts'));
+  assert.ok(allowed, 'imports.test.ts declares CLIENT_MAY_IMPORT');
+  const modules = [...allowed[1].matchAll(/'server\/src\/([\w/]+)'/g)].map((m) => `${m[1]}.ts`);
+  for (const f of modules) assert.ok(design.includes(`\`${f}\``), `the import rules do not name \`${f}\``);
+  const core = modules.filter((f) => f.startsWith('core/')).length;
+  const flat = design.replace(/\s+/g, ' '); // the phrases below may be wrapped
+  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
+  assert.match(flat, new RegExp(`and ${core} small core modules`));
+  assert.match(flat, new RegExp(`those ${words[core]} modules aside`));
+  // The activation bundle's bound (test/unit/client/commandsBundle.test.ts).
+  const bound = /ACTIVATION_BOUND = (\d+) \* 1024/.exec(read('test/unit/client/commandsBundle.test.ts'));
+  assert.ok(bound, 'commandsBundle.test.ts declares ACTIVATION_BOUND');
+  assert.match(flat, new RegExp(`it passes ${bound[1]} KB \\(\`test/unit/client/commandsBundle\\.test\\.ts\``));
 });
