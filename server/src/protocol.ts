@@ -78,7 +78,9 @@ export interface RefusedSetting { key: string; value: unknown; takes: string; us
  * REFUSED_VALUE_SHOWN characters and "…" (rv36: a pasted text was logged whole, a line of megabytes). */
 export function refusedSettingSentence(r: RefusedSetting): string {
   const shown = JSON.stringify(r.value) ?? String(r.value);
-  const value = shown.length > REFUSED_VALUE_SHOWN ? `${shown.slice(0, REFUSED_VALUE_SHOWN)}…` : shown;
+  // Not between the two halves of a character beyond the BMP (a lone surrogate is written as U+FFFD).
+  const cut = REFUSED_VALUE_SHOWN - (/[\ud800-\udbff]/.test(shown.charAt(REFUSED_VALUE_SHOWN - 1)) ? 1 : 0);
+  const value = shown.length > REFUSED_VALUE_SHOWN ? `${shown.slice(0, cut)}…` : shown;
   return `The setting "edgekit.${r.key}" is ${value}, not ${r.takes}: EdgeKit uses its default, ${r.used}.`;
 }
 const REFUSED_VALUE_SHOWN = 80;

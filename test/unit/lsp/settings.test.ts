@@ -111,4 +111,8 @@ test('the refused values remembered are bounded: after many others, a value is s
   const long = warnings(s)[202];
   assert.ok(long.length < 300, `${long.length} characters`);
   assert.match(long, /^The setting "edgekit\.maxProblems" is "x{40,}…, not a number from 1 to 100000: EdgeKit uses its default, 1000\.$/);
+  // Cut between the two halves of a character beyond the BMP, the log would show a lone surrogate (U+FFFD once encoded).
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: '😀'.repeat(100) } } });
+  await handled(s);
+  assert.match(warnings(s)[203], /^The setting "edgekit\.maxProblems" is "(😀)+…, not/);
 });
