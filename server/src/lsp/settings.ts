@@ -13,6 +13,9 @@
 import type { Connection } from './context';
 import { DEFAULT_SETTINGS, normalizeSettings, refusedSettingSentence, type JobScope, type RefusedSetting, type Settings } from '../protocol';
 
+/** How many refused settings' sentences SettingsCache remembers as said (two keys, each with a value per folder and a few more). */
+const SAID_REFUSED = 32;
+
 /** The cache key's scope of the documents outside every workspace folder. */
 const OUTSIDE = '<outside every folder>';
 
@@ -30,8 +33,9 @@ export class SettingsCache {
   /** The workspace folders' URIs, longest first (initialize's workspaceFolders, then each didChangeWorkspaceFolders). */
   private folders: string[] = [];
 
-  /** The refused number settings said in the log so far, as `key=value`: each once, however many folders, languages and settings
-   * changes read it again (a change of another key asks for the whole section anew, and a push keeps the keys it does not carry). */
+  /** The refused number settings said in the log, as their sentences: each once, however many folders, languages and settings
+   * changes read it again (a change of another key asks for the whole section anew, and a push keeps the keys it does not carry).
+   * The SAID_REFUSED latest only (rv36: a client pushing value after value grew the set without bound): one forgotten is said again. */
   private readonly saidRefused = new Set<string>();
 
   constructor(private readonly connection: Connection, private readonly supportsConfiguration: () => boolean) {}
@@ -39,10 +43,11 @@ export class SettingsCache {
   /** normalizeSettings, saying in the client's log (window/logMessage) a number setting whose value is not used, once per value. */
   private normalize(raw: unknown): Settings {
     return normalizeSettings(raw, (r: RefusedSetting) => {
-      const said = `${r.key}=${JSON.stringify(r.value)}`;
+      const said = refusedSettingSentence(r);
       if (this.saidRefused.has(said)) return;
+      if (this.saidRefused.size >= SAID_REFUSED) this.saidRefused.delete(this.saidRefused.values().next().value as string);
       this.saidRefused.add(said);
-      this.connection.console.warn(refusedSettingSentence(r));
+      this.connection.console.warn(said);
     });
   }
 

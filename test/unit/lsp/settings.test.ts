@@ -94,3 +94,25 @@ test('the CLI reads no settings: its limits are its options, so the settings\' l
   const cli = fs.readFileSync(path.resolve(__dirname, '../../../server/src/cli.ts'), 'utf8');
   assert.doesNotMatch(cli, /normalizeSettings|SettingsCache/);
 });
+
+// rv36: the values said were kept for good, each whole: a client that pushes many values (a script, a settings UI sending each
+// keystroke) grew the set without bound, and a long value (a pasted text) was kept and logged whole.
+test('the refused values remembered are bounded: after many others, a value is said again; a long value is said cut short', async (t) => {
+  const s = await inProcessServer({ capabilities: {}, initializationOptions: { settings: { edgekit: { maxProblems: 0 } } } });
+  t.after(() => s.close());
+  await handled(s);
+  assert.equal(warnings(s).length, 1);
+  for (let v = 1; v <= 200; v++) await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: -v } } });
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: 0 } } });
+  await handled(s);
+  assert.equal(warnings(s).length, 202, 'each of the 200 values said once, then 0 again: long forgotten');
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: 'x'.repeat(100_000) } } });
+  await handled(s);
+  const long = warnings(s)[202];
+  assert.ok(long.length < 300, `${long.length} characters`);
+  assert.match(long, /^The setting "edgekit\.maxProblems" is "x{40,}…, not a number from 1 to 100000: EdgeKit uses its default, 1000\.$/);
+  // Cut between the two halves of a character beyond the BMP, the log would show a lone surrogate (U+FFFD once encoded).
+  await s.client.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: '😀'.repeat(100) } } });
+  await handled(s);
+  assert.match(warnings(s)[203], /^The setting "edgekit\.maxProblems" is "(😀)+…, not/);
+});
