@@ -128,6 +128,24 @@ test('Enable run while Delete waits for its answer sends nothing, and says what 
   }
 });
 
+test('Delete on one backend does not hold up the job of the same zone id and job id on another', async () => {
+  // Zone and job ids are no backend's own (the embedded mock and a standalone one share theirs): keyed on owner and id alone, the
+  // standalone's job 5 of z1 was refused as "still under way" while the embedded mock's was being deleted.
+  const embedded = await backend((r) => r.method === 'DELETE');
+  const standalone = await backend(() => false, 'z1', false);
+  try {
+    const first = lifecycle['edgekit.logpush.deleteJob'](embedded.ctx)({ job: JOB, place: ZONE });
+    await embedded.arrived;
+    assert.deepEqual(await lifecycle['edgekit.logpush.deleteJob'](standalone.ctx)({ job: JOB, place: ZONE }), { id: 5 });
+    embedded.release();
+    assert.deepEqual(await first, { id: 5 });
+    assert.deepEqual([embedded.sent('DELETE'), standalone.sent('DELETE')], [1, 1]);
+  } finally {
+    await embedded.server.close();
+    await standalone.server.close();
+  }
+});
+
 test('Create run twice on one document before the first answer creates one job', async () => {
   // Both runs listed the zone's jobs before either was created, so neither found the twin to ask about: two jobs pushed the same
   // logs to the same place.
