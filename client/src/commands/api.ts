@@ -7,9 +7,13 @@ import { when } from '../when';
 import { UserError } from './run';
 import { SETTINGS_ACTIONS } from '../backend';
 
+/** Api.source of the embedded mock, whatever port it was started on: every start serves the same state file. */
+export const EMBEDDED_MOCK = 'the embedded mock';
+
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
   const ep = await ctx.backend.endpoints('api', interactive);
-  return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs() });
+  return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs(),
+    ...(ep.embedded ? { source: EMBEDDED_MOCK } : {}) });
 }
 
 /**

@@ -21,7 +21,7 @@ interface JobTarget { job: Record<string, unknown>; place: JobPlace }
 const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
 /**
- * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: the backend (`from`, its base URL), where their job lives and its id, so that an
+ * Documents opened by "Open Logpush Job Configuration" (or sent or proved before), by URI: the backend (`from`, its Api.source: the base URL, or the embedded mock on any port), where their job lives and its id, so that an
  * update need not look for it, and the job as the backend last gave it (`seen`), to tell what changed there since. The place holds
  * while the document names the same job (its "id" unchanged).
  */
@@ -35,10 +35,11 @@ function remember(ctx: Ctx, uri: string, opened: Opened): void {
 }
 
 /** What is known of the document's job on `api`'s backend: nothing when it was read from another (edgekit.api.baseUrl changed
- * since; zone ids and job ids are no backend's own), whose place and record would be taken for this one's. */
+ * since; zone ids and job ids are no backend's own), whose place and record would be taken for this one's. The embedded mock is
+ * one backend on whatever port it started (Api.source): a restart keeps what its documents were read as. */
 function knownJob(doc: vscode.TextDocument, id: unknown, api: Api): Opened | undefined {
   const known = openedJobs.get(doc.uri.toString());
-  return known && known.id === id && known.from === api.baseUrl ? known : undefined;
+  return known && known.id === id && known.from === api.source ? known : undefined;
 }
 
 function knownPlace(doc: vscode.TextDocument, id: unknown, api: Api): JobPlace | undefined {
@@ -58,7 +59,7 @@ export function setBack(seen: Record<string, unknown>, now: Record<string, unkno
 
 /** A job as the key of the commands running on it: one backend's, one owner's. */
 function jobKey(api: Api, place: JobPlace, id: number): string {
-  return `job ${api.baseUrl} ${JSON.stringify(place.owner)} ${id}`;
+  return `job ${api.source} ${JSON.stringify(place.owner)} ${id}`;
 }
 
 function jobLabel(job: Record<string, unknown>): string {
@@ -203,12 +204,12 @@ export const logpushJobLifecycleCommands = {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
       const prev = openedJobs.get(open.uri.toString());
-      remember(ctx, open.uri.toString(), { from: api.baseUrl, place, id, seen: prev?.id === id && prev.from === api.baseUrl && same(prev.place.owner, place.owner) ? prev.seen : undefined });
+      remember(ctx, open.uri.toString(), { from: api.source, place, id, seen: prev?.id === id && prev.from === api.source && same(prev.place.owner, place.owner) ? prev.seen : undefined });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    remember(ctx, doc.uri.toString(), { from: api.baseUrl, place, id, seen: job });
+    remember(ctx, doc.uri.toString(), { from: api.source, place, id, seen: job });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -282,7 +283,7 @@ export const logpushJobLifecycleCommands = {
       const written = keepState ? await writeEnabled(doc, name, r.result.enabled === true) : { words: '', failed: false };
       const stateWords = keepState ? `, and kept it ${r.result.enabled === true ? 'enabled' : 'disabled'}${written.words}` : '';
       // The document read as the job now is, unless it still says the other state (its next update then asks again).
-      remember(ctx, doc.uri.toString(), { from: api.baseUrl, place: where, id, seen: written.failed ? undefined : r.result });
+      remember(ctx, doc.uri.toString(), { from: api.source, place: where, id, seen: written.failed ? undefined : r.result });
       // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
       const kept = current ? [] : createOnlyChanges(values, r.result);
       if (kept.length) {
@@ -315,7 +316,7 @@ export const logpushJobLifecycleCommands = {
       ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?`,
         either: (d) => `The ${d} job goes to which zone or account? (the challenge is its owner's)` });
     const proved = await proveAt(ctx, api, doc, name, conf, where, typeof tokenArg === 'string' ? tokenArg : undefined);
-    remember(ctx, doc.uri.toString(), { from: api.baseUrl, place: where, id: docId, seen: knownJob(doc, docId, api)?.seen });
+    remember(ctx, doc.uri.toString(), { from: api.source, place: where, id: docId, seen: knownJob(doc, docId, api)?.seen });
     return { ...proved, owner: where.owner };
   },
 
@@ -332,7 +333,7 @@ export const logpushJobLifecycleCommands = {
       unwrap(await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id)));
       // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
       for (const [uri, o] of openedJobs) {
-        if (o.id !== id || o.from !== api.baseUrl || !same(o.place.owner, place.owner)) continue;
+        if (o.id !== id || o.from !== api.source || !same(o.place.owner, place.owner)) continue;
         openedJobs.delete(uri);
         ctx.jobScopes.set(uri, undefined);
       }

@@ -98,6 +98,8 @@ export interface ApiOptions {
   apiKey?: string;
   apiEmail?: string;
   timeoutMs: number;
+  /** Whose zones and jobs the API reads (Api.source); the base URL when not given. */
+  source?: string;
 }
 
 /** Zone status requests the Zones view keeps in flight at once (client/src/http/limit.ts): a few, not one per zone, so an
@@ -110,6 +112,11 @@ export interface CallOptions {
 
 export interface Api {
   readonly baseUrl: string;
+  /**
+   * Whose zones and jobs it reads: the same value for the same ones. The base URL, but for the embedded mock, whose URL changes
+   * with each start (edgekit.mock.port 0, any free port) while its state file, and so its zones and jobs, stay.
+   */
+  readonly source: string;
   listZones(opts?: CallOptions): Promise<ApiResult<Zone[]>>;
   zone(zoneId: string, opts?: CallOptions): Promise<ApiResult<Zone>>;
   check(zoneId: string, opts?: CallOptions): Promise<ApiResult<CheckResult>>;
@@ -211,6 +218,7 @@ export function createApi(options: ApiOptions): Api {
 
   return {
     baseUrl,
+    source: options.source ?? baseUrl,
     async listZones(opts) {
       const all: Zone[] = [];
       let messages: EnvelopeMessage[] = [];

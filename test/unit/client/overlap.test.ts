@@ -38,7 +38,7 @@ function signal<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
  * Zone `zone` (z1) with job 5, as a backend that deletes and creates for real (a second DELETE of job 5 is a 404, as on the platform).
  * The first request `hold` matches is kept open: `arrived` resolves when it comes, `release()` answers it.
  */
-async function backend(hold: (r: Received) => boolean, zone = 'z1') {
+async function backend(hold: (r: Received) => boolean, zone = 'z1', embedded = true) {
   const arrived = signal();
   let held: (() => void) | undefined;
   let holding = true;
@@ -76,7 +76,7 @@ async function backend(hold: (r: Received) => boolean, zone = 'z1') {
     answer(req, res);
   });
   const ctx = {
-    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    backend: { endpoints: async () => ({ embedded, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
     ui: { ask: async (_q: string, options: string[]) => options[0] },
     jobScopes: new JobScopes(() => undefined),
@@ -125,6 +125,24 @@ test('Enable run while Delete waits for its answer sends nothing, and says what 
     await assert.rejects(lifecycle['edgekit.logpush.enableJob'](ctx)({ job: JOB, place: ZONE }) as Promise<unknown>, /Job not found/);
   } finally {
     await server.close();
+  }
+});
+
+test('Delete on one backend does not hold up the job of the same zone id and job id on another', async () => {
+  // Zone and job ids are no backend's own (the embedded mock and a standalone one share theirs): keyed on owner and id alone, the
+  // standalone's job 5 of z1 was refused as "still under way" while the embedded mock's was being deleted.
+  const embedded = await backend((r) => r.method === 'DELETE');
+  const standalone = await backend(() => false, 'z1', false);
+  try {
+    const first = lifecycle['edgekit.logpush.deleteJob'](embedded.ctx)({ job: JOB, place: ZONE });
+    await embedded.arrived;
+    assert.deepEqual(await lifecycle['edgekit.logpush.deleteJob'](standalone.ctx)({ job: JOB, place: ZONE }), { id: 5 });
+    embedded.release();
+    assert.deepEqual(await first, { id: 5 });
+    assert.deepEqual([embedded.sent('DELETE'), standalone.sent('DELETE')], [1, 1]);
+  } finally {
+    await embedded.server.close();
+    await standalone.server.close();
   }
 });
 
@@ -190,7 +208,7 @@ test('A job document opened from one backend is updated on another as that backe
   // reset", though the second backend has job 5 in its zone z2.
   fake.folderSettings.set('/ws', new Map());
   const a = await backend(() => false);
-  const b = await backend(() => false, 'z2');
+  const b = await backend(() => false, 'z2', false);
   try {
     const opened = await lifecycle['edgekit.logpush.openJob'](a.ctx)({ job: JOB, place: ZONE }) as { uri: string };
     const doc = fake.documents.get(opened.uri)!;
@@ -200,6 +218,29 @@ test('A job document opened from one backend is updated on another as that backe
   } finally {
     await a.server.close();
     await b.server.close();
+  }
+});
+
+test('A job document opened from the embedded mock still knows its job once the mock restarted on another port', async () => {
+  // edgekit.mock.port is 0 (any free port) by default: each start of the embedded mock has another URL, but the same state file, so
+  // the same zones and jobs. Keyed on the URL alone, the document read before a restart was taken as read from another backend:
+  // an Update sent back, unasked, what had changed on the backend since it was read (here the job's name).
+  fake.folderSettings.set('/ws', new Map());
+  const before = await backend(() => false);
+  const after = await backend(() => false);
+  const asked: string[] = [];
+  (after.ctx as unknown as { ui: unknown }).ui = { ask: async (q: string) => { asked.push(q); return undefined; } };
+  try {
+    const opened = await lifecycle['edgekit.logpush.openJob'](before.ctx)({ job: JOB, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    const renamed = await fetch(`${after.server.url}/client/v4/zones/z1/logpush/jobs/5`, { method: 'PUT', body: JSON.stringify({ name: 'renamed' }) });
+    assert.equal(renamed.status, 200);
+    assert.equal(await lifecycle['edgekit.logpush.updateJob'](after.ctx)(doc.uri), undefined);
+    assert.deepEqual(asked, [`Logpush job 5 "renamed" of zone a.example changed on the backend since ${doc.uri.path.split('/').pop()} was read ("name"). Send the document's values anyway?`]);
+    assert.equal(after.sent('PUT'), 1, 'only the rename above; the update was not sent');
+  } finally {
+    await before.server.close();
+    await after.server.close();
   }
 });
 
