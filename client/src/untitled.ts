@@ -59,7 +59,10 @@ export async function freeUntitledUri(fileName: string, free?: (uri: vscode.Uri)
     const uri = file ? file.with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${nameOf(n)}`);
     if ((!file || !await fileExists(file)) && (!free || await free(uri))) return uri;
   }
-  throw new UserError(free
+  // With no folder open only the documents take names (rv36: it said "files in the folder" there too).
+  throw new UserError(free && !folder
+    ? `Nothing was opened: ${fileName} to ${nameOf(UNTITLED_NAMES)} are all untitled documents holding text of yours. Close some of those documents and run the command again.`
+    : free
     ? `Nothing was opened: ${fileName} to ${nameOf(UNTITLED_NAMES)} are all files in the folder or untitled documents holding text of yours. Close some of those documents (or move some of the files) and run the command again.`
     : `Nothing was opened: ${fileName} to ${nameOf(UNTITLED_NAMES)} are all files in the folder. Move some of them and run the command again.`);
 }

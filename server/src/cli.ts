@@ -471,14 +471,23 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean | 'dry-r
   if (fixable && !fix) lines.push(`${fixable === total ? (total === 1 ? 'It is' : 'All of them are') : `${fixable} of them ${fixable === 1 ? 'is' : 'are'}`} potentially fixable with --fix.`);
   if (fix === 'dry-run') {
     const fixed = results.filter((r) => r.fixed);
-    lines.push(fixed.length ? `--fix would fix ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixed.map((r) => r.file).join(', ')} (nothing was written; the problems above are those left after it).`
+    lines.push(fixed.length ? `--fix would fix ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixedList(fixed)} (nothing was written; the problems above are those left after it).`
       : 'Nothing to fix automatically.');
   } else if (fix) {
     const fixed = results.filter((r) => r.fixed);
-    lines.push(fixed.length ? `Fixed ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixed.map((r) => r.file).join(', ')}.`
+    lines.push(fixed.length ? `Fixed ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixedList(fixed)}.`
       : unfixed ? `No fixes were written: ${plural(unfixed, 'file')} could not be fixed.` : 'Nothing to fix automatically.');
   }
   return lines.join('\n') + '\n';
+}
+
+/** How many files the "Fixed N problems in M files: …" line names (rv36: it named every one, 60 KB for 3,000 files). */
+const FIXED_FILES_SHOWN = 10;
+
+/** The files fixed, the first FIXED_FILES_SHOWN of them and "and K more" (as the core's long lists end: "… and K more"). */
+function fixedList(fixed: readonly { file: string }[]): string {
+  const shown = fixed.slice(0, FIXED_FILES_SHOWN).map((r) => r.file).join(', ');
+  return fixed.length > FIXED_FILES_SHOWN ? `${shown} and ${fixed.length - FIXED_FILES_SHOWN} more` : shown;
 }
 
 function canWrite(file: string): boolean {

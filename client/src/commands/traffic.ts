@@ -209,6 +209,10 @@ export const trafficCommands = {
   },
 };
 
+/** The most requests per second per zone the mock takes (its MAX_RATE, mock/src/traffic/engine.ts: the extension may import the
+ * mock only as types, so a unit test checks that the two agree). */
+export const MOCK_MAX_RATE = 100;
+
 /** Mock Traffic's questions: Pause or Resume (one step), or Set Rate…/Set Seed… and its number (two, counted "1/2", "2/2"; Back
  * returns to the pick with the choice kept). The change, or CancellationError when the flow ended unanswered (nothing changed). */
 async function askTrafficChange(now: { paused: boolean; rate: number; seed: number }): Promise<Record<string, unknown>> {
@@ -224,8 +228,8 @@ async function askTrafficChange(now: { paused: boolean; rate: number; seed: numb
     state.text = await input.showInputBox({
       title: rate ? 'Requests per second per zone' : 'Traffic seed', totalSteps: 2, value: String(rate ? now.rate : now.seed),
       placeholder: rate ? 'Requests per second per zone, such as 2 or 0.5 (0 sends none)' : 'A whole number, such as 42',
-      // The seed as the mock takes it (--traffic-seed): a whole number of 32 bits; a rate, any number of 0 or more.
-      validate: (v) => (rate ? /^\d+(\.\d+)?$/.test(v.trim()) ? undefined : 'A number of requests per second, 0 or more.'
+      // The seed as the mock takes it (--traffic-seed): a whole number of 32 bits; a rate, a number from 0 to the mock's maximum.
+      validate: (v) => (rate ? /^\d+(\.\d+)?$/.test(v.trim()) && Number(v) <= MOCK_MAX_RATE ? undefined : `A number of requests per second from 0 to ${MOCK_MAX_RATE}.`
         : /^\d+$/.test(v.trim()) && Number(v) <= 0xffffffff ? undefined : 'A whole number from 0 to 4294967295.'),
     });
     return undefined;

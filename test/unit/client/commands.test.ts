@@ -242,14 +242,22 @@ test('Mock Traffic\'s rate and seed boxes say, with an example, what they take o
 
 // rv35: the seed box said "A whole number." but took 4.5 (its check was the rate's, a decimal allowed) and sent 4, and took a seed
 // the mock refuses (above 2^32 - 1); the stand-in's showInputBox now refuses what validateInput refuses, as VS Code does.
-test('Mock Traffic\'s seed box refuses what is not a whole number, and the rate box what is not a number', () => withTrafficMock(async (ctx, server) => {
+// lf20 (rv36): the rate box took 101, which the mock then refused (its MAX_RATE is 100); it now refuses it with the same bound.
+test('Mock Traffic\'s seed box refuses what is not a whole number, and the rate box what is not a number up to the mock\'s maximum', () => withTrafficMock(async (ctx, server) => {
   fake.quickPickAnswers = ['Set Seed…', 'Set Rate…'];
-  fake.inputBoxAnswers = ['4.5', '4294967296', '42', 'fast', '-1', '0.5'];
+  fake.inputBoxAnswers = ['4.5', '4294967296', '42', 'fast', '-1', '101', '0.5'];
   await trafficCommands['edgekit.mock.traffic'](ctx)();
   await trafficCommands['edgekit.mock.traffic'](ctx)();
-  assert.deepEqual(fake.inputBoxes.map((b) => b.refused), [['A whole number from 0 to 4294967295.', 'A whole number from 0 to 4294967295.'], ['A number of requests per second, 0 or more.', 'A number of requests per second, 0 or more.']]);
+  const rate = 'A number of requests per second from 0 to 100.';
+  assert.deepEqual(fake.inputBoxes.map((b) => b.refused), [['A whole number from 0 to 4294967295.', 'A whole number from 0 to 4294967295.'], [rate, rate, rate]]);
   assert.deepEqual(server.received.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body)), [{ seed: 42 }, { rate: 0.5 }]);
 }));
+
+test('the rate box\'s maximum is the mock\'s', async () => {
+  const { MAX_RATE } = await import('../../../mock/src/traffic/engine');
+  const { MOCK_MAX_RATE } = await import('../../../client/src/commands/traffic');
+  assert.equal(MOCK_MAX_RATE, MAX_RATE);
+});
 
 test('Mock Traffic\'s Set Rate…/Set Seed… is one flow of two counted steps: Back keeps the choice, Escape changes nothing', async () => {
   // A pick and then a box, uncounted, with no Back (ux2's "Left"): Escape in the box ended the command, and a wrong choice meant

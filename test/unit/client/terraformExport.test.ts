@@ -277,6 +277,19 @@ test('with every name up to the hundredth holding the user\'s text, the export i
   });
 });
 
+// lf20 (rv36): with no folder open the refusal said "are all files in the folder or untitled documents", and there is no folder.
+test('with no folder open and every name up to the hundredth holding the user\'s text, the refusal speaks of the documents only', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    const mine = Array.from({ length: 100 }, (_, i) => addDocument(`untitled:probes${i ? `-${i + 1}` : ''}.ruleset.tf`, 'plaintext', `# mine ${i + 1}\n`));
+    addDocument('file:///elsewhere/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM, null, 2));
+    fake.quickPickAnswers = ['probes.ruleset.json'];
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(),
+      /^Error: Nothing was opened: probes\.ruleset\.tf to probes-100\.ruleset\.tf are all untitled documents holding text of yours\. Close some of those documents and run the command again\.$/);
+    assert.deepEqual(mine.map((d) => d.getText()), mine.map((_, i) => `# mine ${i + 1}\n`));
+  });
+});
+
 // mt5: with no folder open the names were not varied (a mutant kept "name" for every try), so the pass over the user's edits
 // looped to its bound and wrote over them all the same.
 test('with no folder open, exporting again never writes over the user\'s edits either: it opens under the next name', async () => {
