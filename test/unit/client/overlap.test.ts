@@ -128,6 +128,29 @@ test('Enable run while Delete waits for its answer sends nothing, and says what 
   }
 });
 
+test('Delete of a job another window or client already deleted says so as information, forgets its documents and refreshes', async () => {
+  // The backend's 404 to the DELETE was shown as an error ("Job not found"), for a job that is gone as the user wanted; its
+  // documents kept pointing at it and the Zones view kept showing it.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, sent } = await backend(() => false);
+  let refreshed = 0;
+  (ctx as unknown as { zones: unknown }).zones = { refresh: () => { refreshed++; } };
+  try {
+    const doc = await lifecycle['edgekit.logpush.openJob'](ctx)({ job: JOB, place: ZONE }) as { uri: string };
+    // Another client deletes the job.
+    const gone = await fetch(`${server.url}/client/v4/zones/z1/logpush/jobs/5`, { method: 'DELETE' });
+    assert.equal(gone.status, 200);
+    assert.equal(await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }), undefined);
+    assert.equal(sent('DELETE'), 2);
+    assert.deepEqual(fake.messages.map((m) => `${m.kind} ${m.text}`), ['info Logpush job 5 "edge" of zone a.example was already deleted.']);
+    assert.equal(refreshed, 1);
+    // Forgotten: its document's job is looked for again (not read at the place remembered), and not found.
+    await assert.rejects(lifecycle['edgekit.logpush.updateJob'](ctx)(doc.uri) as Promise<unknown>, /No Logpush job 5 in the zones of /);
+  } finally {
+    await server.close();
+  }
+});
+
 test('Delete on one backend does not hold up the job of the same zone id and job id on another', async () => {
   // Zone and job ids are no backend's own (the embedded mock and a standalone one share theirs): keyed on owner and id alone, the
   // standalone's job 5 of z1 was refused as "still under way" while the embedded mock's was being deleted.
