@@ -17,7 +17,7 @@ import type { Ctx } from '../../../client/src/ctx';
 import { migrate } from '../../../client/src/commands/migration';
 import { cancelWait } from '../../../client/src/commands/migrationWait';
 import { ctxFor, never, until, withMock } from './migrationCtx';
-import { send } from '../../../client/src/commands/gateway';
+import { gatewayCommands, send } from '../../../client/src/commands/gateway';
 import { Responses } from '../../../client/src/views/responses';
 
 beforeEach(() => resetFake());
@@ -297,6 +297,46 @@ test('Send clicked twice on a request document sends it once; the response docum
     assert.deepEqual((await first).body, { jsonrpc: '2.0', id: 1, result: '0x10' });
     assert.equal(server.received.length, 1);
     assert.equal(fake.messages.at(-1)?.text, 'Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.');
+  } finally {
+    responses.dispose();
+    await server.close();
+  }
+});
+
+test('Show Sent Requests\' "Send again" twice before the answer sends once, and holds its request document\'s Send meanwhile', async () => {
+  // "Send again" had no guard: picked twice (or with Send on its request document) it sent twice, and the request's response
+  // document showed whichever answer came last. It is now keyed as Send is, on the document the request was sent from.
+  const arrived = signal();
+  let held: (() => void) | undefined;
+  let block = 0x10;
+  const server = await startServer((_req, res) => {
+    const answer = `{"jsonrpc": "2.0", "id": 1, "result": "0x${(block++).toString(16)}"}`;
+    const reply = () => { res.setHeader('content-type', 'application/json'); res.end(answer); };
+    // The first send (from the document) answers at once; the first "Send again" is held.
+    if (block > 0x11 && !held) { held = reply; arrived.resolve(); } else reply();
+  });
+  fake.folderSettings.set('/ws', new Map());
+  const responses = new Responses(memento() as never);
+  const ctx = {
+    responses,
+    server: { request: async () => ({}) },
+    ui: { ask: async () => undefined },
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
+  } as unknown as Ctx;
+  const history = gatewayCommands['edgekit.gateway.history'](ctx);
+  try {
+    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+    await send(ctx, doc.uri, undefined);
+    fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
+    const first = history();
+    await arrived.promise;
+    fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
+    await assert.rejects(history() as Promise<unknown>, CancellationError);
+    await assert.rejects(send(ctx, doc.uri, undefined), CancellationError);
+    held!();
+    await first;
+    assert.equal(server.received.length, 2);
+    assert.deepEqual(fake.messages.map((m) => `${m.kind} ${m.text}`), Array(2).fill('info Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.'));
   } finally {
     responses.dispose();
     await server.close();
