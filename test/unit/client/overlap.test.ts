@@ -269,16 +269,19 @@ test('A job document opened from the embedded mock still knows its job once the 
   }
 });
 
-test('Send clicked twice on a request document sends it once; the response document is not left showing the older answer', async () => {
-  // The lens clicked twice sent two requests; the first one's answer, arriving last, was what the request's response document
-  // showed (an older block number over the newer one's).
+/**
+ * A gateway answering eth_blockNumber with 0x10, 0x11, …, whose request number `heldAt` (0 the first) is kept open: `arrived`
+ * resolves when it comes, `release()` answers it; and a Ctx sending there, with a request document a.rpc.json.
+ */
+async function gateway(heldAt: number) {
   const arrived = signal();
   let held: (() => void) | undefined;
   let block = 0x10;
   const server = await startServer((_req, res) => {
+    const n = block - 0x10;
     const answer = `{"jsonrpc": "2.0", "id": 1, "result": "0x${(block++).toString(16)}"}`;
     const reply = () => { res.setHeader('content-type', 'application/json'); res.end(answer); };
-    if (!held) { held = reply; arrived.resolve(); } else reply();
+    if (n === heldAt) { held = reply; arrived.resolve(); } else reply();
   });
   fake.folderSettings.set('/ws', new Map());
   const responses = new Responses(memento() as never);
@@ -288,57 +291,46 @@ test('Send clicked twice on a request document sends it once; the response docum
     ui: { ask: async () => undefined },
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
   } as unknown as Ctx;
+  const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+  return { server, ctx, doc, arrived: arrived.promise, release: () => held?.(), close: async () => { responses.dispose(); await server.close(); } };
+}
+
+test('Send clicked twice on a request document sends it once; the response document is not left showing the older answer', async () => {
+  // The lens clicked twice sent two requests; the first one's answer, arriving last, was what the request's response document
+  // showed (an older block number over the newer one's).
+  const { server, ctx, doc, arrived, release, close } = await gateway(0);
   try {
-    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
     const first = send(ctx, doc.uri, undefined);
-    await arrived.promise;
+    await arrived;
     await assert.rejects(send(ctx, doc.uri, undefined), CancellationError);
-    held!();
+    release();
     assert.deepEqual((await first).body, { jsonrpc: '2.0', id: 1, result: '0x10' });
     assert.equal(server.received.length, 1);
     assert.equal(fake.messages.at(-1)?.text, 'Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.');
   } finally {
-    responses.dispose();
-    await server.close();
+    await close();
   }
 });
 
 test('Show Sent Requests\' "Send again" twice before the answer sends once, and holds its request document\'s Send meanwhile', async () => {
   // "Send again" had no guard: picked twice (or with Send on its request document) it sent twice, and the request's response
   // document showed whichever answer came last. It is now keyed as Send is, on the document the request was sent from.
-  const arrived = signal();
-  let held: (() => void) | undefined;
-  let block = 0x10;
-  const server = await startServer((_req, res) => {
-    const answer = `{"jsonrpc": "2.0", "id": 1, "result": "0x${(block++).toString(16)}"}`;
-    const reply = () => { res.setHeader('content-type', 'application/json'); res.end(answer); };
-    // The first send (from the document) answers at once; the first "Send again" is held.
-    if (block > 0x11 && !held) { held = reply; arrived.resolve(); } else reply();
-  });
-  fake.folderSettings.set('/ws', new Map());
-  const responses = new Responses(memento() as never);
-  const ctx = {
-    responses,
-    server: { request: async () => ({}) },
-    ui: { ask: async () => undefined },
-    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
-  } as unknown as Ctx;
+  // The first send (from the document) answers at once; the first "Send again" is held.
+  const { server, ctx, doc, arrived, release, close } = await gateway(1);
   const history = gatewayCommands['edgekit.gateway.history'](ctx);
   try {
-    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
     await send(ctx, doc.uri, undefined);
     fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
     const first = history();
-    await arrived.promise;
+    await arrived;
     fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
     await assert.rejects(history() as Promise<unknown>, CancellationError);
     await assert.rejects(send(ctx, doc.uri, undefined), CancellationError);
-    held!();
+    release();
     await first;
     assert.equal(server.received.length, 2);
     assert.deepEqual(fake.messages.map((m) => `${m.kind} ${m.text}`), Array(2).fill('info Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.'));
   } finally {
-    responses.dispose();
-    await server.close();
+    await close();
   }
 });
