@@ -129,8 +129,9 @@ export interface ZoneHints {
   selectedWhy?: string;
   /** The view's words for a zone's state ("not migrated", "status unavailable"), undefined for a zone it did not read. */
   stateOf?(zoneId: string): string | undefined;
-  /** The backend (API base URL) the view read all this from, and when (ms). A pick of another backend takes none of it: zone ids
-   * are a backend's own, and the embedded mock and a standalone one share theirs. */
+  /** The backend (Api.source: its API base URL, one value for the embedded mock on any port) the view read all this from, and when
+   * (ms). A pick of another backend takes none of it: zone ids are no backend's own, and the embedded mock and a standalone one
+   * share theirs. */
   from?: string;
   readAt?: number;
 }
@@ -152,7 +153,7 @@ export function zoneHints(ctx: Ctx): ZoneHints {
 
 /** The hints that apply to a pick of `api`'s backend: none from a view that read another one. */
 function hintsFor(api: Api, hints: ZoneHints): ZoneHints {
-  return hints.from === api.baseUrl ? hints : {};
+  return hints.from === api.source ? hints : {};
 }
 
 /** `items` with the one the hints select first, its detail saying why (the selection in the view, or the job selected there). */

@@ -112,7 +112,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   let body = withoutEditorHints(part.text);
   // Sent again before the answer came (its lens or title button clicked twice, Enter twice): the document's response document
   // would show whichever answer came last, perhaps the older request's. One send at a time per document.
-  return exclusive(`send ${doc.uri.toString()}`, `Sending ${label(body)} from ${documentName(doc.uri)}`, async () => {
+  return oneSendAt(doc.uri.toString(), body, async () => {
     if (Config.confirmSendWithErrors(doc.uri)) {
       const judged = doc.getText();
       const info = await verdictOf(ctx, doc, part.item);
@@ -143,6 +143,16 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
     }
     return sendBody(ctx, body, doc.uri.toString());
   });
+}
+
+/**
+ * Runs `fn`, a send of `body` whose response goes to the response document of `sourceUri` (the request document), unless a send to
+ * that document is under way (Send, or Show Sent Requests' "Send again" of a request recorded from it): one answer per response
+ * document at a time. A recorded request with no document (a response document of its own) is keyed on its body.
+ */
+function oneSendAt<T>(sourceUri: string | undefined, body: string, fn: () => Promise<T>): Promise<T> {
+  const doing = `Sending ${label(body)}${sourceUri ? ` from ${documentName(vscode.Uri.parse(sourceUri))}` : ' again'}`;
+  return exclusive(sourceUri ? `send ${sourceUri}` : `send again ${body}`, doing, fn);
 }
 
 /** Sends a body as it is (a document's, or one the history recorded), shows the response, and records it in the history. */
@@ -255,7 +265,7 @@ export const gatewayCommands = {
     else if (action === 'Send again') {
       // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
       // or for the window to ask about when it closes.
-      await sendBody(ctx, pick.entry.body, pick.entry.sourceUri);
+      await oneSendAt(pick.entry.sourceUri, pick.entry.body, () => sendBody(ctx, pick.entry.body, pick.entry.sourceUri));
     } else if (action === 'Copy as curl') {
       await vscode.env.clipboard.writeText(toCurl({ method: 'POST', url: pick.entry.url, headers: { 'Content-Type': 'application/json' }, body: pick.entry.body, timeoutMs: Config.requestTimeoutMs() }, { redactSecrets: true }));
       void vscode.window.showInformationMessage('Copied the request as a curl command.');

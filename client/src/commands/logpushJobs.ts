@@ -330,16 +330,20 @@ export const logpushJobLifecycleCommands = {
       const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
         { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
       if (answer !== 'Delete') return undefined;
-      unwrap(await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id)));
+      const r = await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id));
+      // Gone already (another window or client deleted it since the view or the document was read): what the user asked for, said
+      // as such; its documents and the view are brought up to date as after a delete (docs/architecture.md, "Overlap leftovers (cc2)").
+      const already = !r.ok && r.status === 404;
+      if (!already) unwrap(r);
       // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
       for (const [uri, o] of openedJobs) {
         if (o.id !== id || o.from !== api.source || !same(o.place.owner, place.owner)) continue;
         openedJobs.delete(uri);
         ctx.jobScopes.set(uri, undefined);
       }
-      void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
+      void vscode.window.showInformationMessage(already ? `${jobLabel(job)} of ${ownerWords(place)} was already deleted.` : `Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
       ctx.zones.refresh();
-      return { id };
+      return already ? undefined : { id };
     });
   },
 };

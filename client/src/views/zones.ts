@@ -119,7 +119,8 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
   readonly onDidChangeTreeData = this.changed.event;
   /** The last zone items shown (the zone picks say each one's state as read here). */
   items: ZoneItem[] = [];
-  /** The backend (its API base URL) the items were read from, and when (ms): the zone picks take hints from this backend's only. */
+  /** The backend the items were read from (Api.source: the base URL, one value for the embedded mock on any port), and when (ms):
+   * the zone picks take hints from this backend's only. */
   itemsFrom: string | undefined;
   itemsAt: number | undefined;
   /** The last account items shown. */
@@ -174,7 +175,7 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     });
     // A backend without accounts (or that refuses to list them) still shows its zones.
     const accounts = await api.listAccounts();
-    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [], from: api.baseUrl };
+    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [], from: api.source };
   }
 
   private async jobsOf(place: JobPlace): Promise<JobItem[]> {

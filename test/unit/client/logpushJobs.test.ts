@@ -763,7 +763,7 @@ test('the zone pick offers the zone selected in the Zones view first and says ea
     { id: 'z2', name: 'b.example', plan: { legacy_id: 'pro' } },
     { id: 'z3', name: 'c.example', plan: { legacy_id: 'enterprise' } },
   ];
-  const api = { baseUrl: 'https://api.example/client/v4', listZones: async () => ({ ok: true as const, result: zones, messages: [] }) } as never;
+  const api = { baseUrl: 'https://api.example/client/v4', source: 'https://api.example/client/v4', listZones: async () => ({ ok: true as const, result: zones, messages: [] }) } as never;
   const ctx = {
     zones: {
       view: { selection: [{ zone: zones[1] }] },
@@ -797,6 +797,7 @@ test('the zone-or-account pick offers the zone or account selected in the Zones 
   const { pickZoneOrAccount, zoneHints } = await import('../../../client/src/commands/api');
   const api = {
     baseUrl: 'https://api.example/client/v4',
+    source: 'https://api.example/client/v4',
     listZones: async () => ({ ok: true as const, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'pro' } }, { id: 'z2', name: 'b.example', plan: { legacy_id: 'pro' } }], messages: [] }),
     listAccounts: async () => ({ ok: true as const, result: [{ id: 'acc', name: 'Example Account' }], messages: [] }),
   } as never;

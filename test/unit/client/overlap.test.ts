@@ -17,7 +17,7 @@ import type { Ctx } from '../../../client/src/ctx';
 import { migrate } from '../../../client/src/commands/migration';
 import { cancelWait } from '../../../client/src/commands/migrationWait';
 import { ctxFor, never, until, withMock } from './migrationCtx';
-import { send } from '../../../client/src/commands/gateway';
+import { gatewayCommands, send } from '../../../client/src/commands/gateway';
 import { Responses } from '../../../client/src/views/responses';
 
 beforeEach(() => resetFake());
@@ -128,6 +128,29 @@ test('Enable run while Delete waits for its answer sends nothing, and says what 
   }
 });
 
+test('Delete of a job another window or client already deleted says so as information, forgets its documents and refreshes', async () => {
+  // The backend's 404 to the DELETE was shown as an error ("Job not found"), for a job that is gone as the user wanted; its
+  // documents kept pointing at it and the Zones view kept showing it.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, sent } = await backend(() => false);
+  let refreshed = 0;
+  (ctx as unknown as { zones: unknown }).zones = { refresh: () => { refreshed++; } };
+  try {
+    const doc = await lifecycle['edgekit.logpush.openJob'](ctx)({ job: JOB, place: ZONE }) as { uri: string };
+    // Another client deletes the job.
+    const gone = await fetch(`${server.url}/client/v4/zones/z1/logpush/jobs/5`, { method: 'DELETE' });
+    assert.equal(gone.status, 200);
+    assert.equal(await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }), undefined);
+    assert.equal(sent('DELETE'), 2);
+    assert.deepEqual(fake.messages.map((m) => `${m.kind} ${m.text}`), ['info Logpush job 5 "edge" of zone a.example was already deleted.']);
+    assert.equal(refreshed, 1);
+    // Forgotten: its document's job is looked for again (not read at the place remembered), and not found.
+    await assert.rejects(lifecycle['edgekit.logpush.updateJob'](ctx)(doc.uri) as Promise<unknown>, /No Logpush job 5 in the zones of /);
+  } finally {
+    await server.close();
+  }
+});
+
 test('Delete on one backend does not hold up the job of the same zone id and job id on another', async () => {
   // Zone and job ids are no backend's own (the embedded mock and a standalone one share theirs): keyed on owner and id alone, the
   // standalone's job 5 of z1 was refused as "still under way" while the embedded mock's was being deleted.
@@ -194,7 +217,9 @@ test('A migration waiting on one backend refuses a second run of its zone there,
     const first = ctxFor(embedded, (q, options) => (/^Review the new configuration/.test(q) ? never() : options[0]));
     const run = migrate(first.ctx, 'pro.example');
     await until('the first run\'s review', () => first.asked.find((a) => /^Review the new configuration/.test(a.q)));
-    await assert.rejects(migrate(ctxFor(embedded, (_q, options) => options[0]).ctx, 'pro.example'), /A migration of pro\.example is already in progress/);
+    // Refused as the other overlaps are (cc2): said as information, then ended quietly; an error said something had gone wrong.
+    await assert.rejects(migrate(ctxFor(embedded, (_q, options) => options[0]).ctx, 'pro.example'), CancellationError);
+    assert.deepEqual(fake.messages.filter((m) => /already in progress/.test(m.text)), [{ kind: 'info', text: 'A migration of pro.example is already in progress.' }]);
     const other = await migrate(ctxFor(standalone, (_q, options) => options[0]).ctx, 'pro.example');
     assert.equal(other.name, 'migrated', JSON.stringify(other));
     await cancelWait('pro.example');
@@ -244,16 +269,19 @@ test('A job document opened from the embedded mock still knows its job once the 
   }
 });
 
-test('Send clicked twice on a request document sends it once; the response document is not left showing the older answer', async () => {
-  // The lens clicked twice sent two requests; the first one's answer, arriving last, was what the request's response document
-  // showed (an older block number over the newer one's).
+/**
+ * A gateway answering eth_blockNumber with 0x10, 0x11, …, whose request number `heldAt` (0 the first) is kept open: `arrived`
+ * resolves when it comes, `release()` answers it; and a Ctx sending there, with a request document a.rpc.json.
+ */
+async function gateway(heldAt: number) {
   const arrived = signal();
   let held: (() => void) | undefined;
   let block = 0x10;
   const server = await startServer((_req, res) => {
+    const n = block - 0x10;
     const answer = `{"jsonrpc": "2.0", "id": 1, "result": "0x${(block++).toString(16)}"}`;
     const reply = () => { res.setHeader('content-type', 'application/json'); res.end(answer); };
-    if (!held) { held = reply; arrived.resolve(); } else reply();
+    if (n === heldAt) { held = reply; arrived.resolve(); } else reply();
   });
   fake.folderSettings.set('/ws', new Map());
   const responses = new Responses(memento() as never);
@@ -263,17 +291,46 @@ test('Send clicked twice on a request document sends it once; the response docum
     ui: { ask: async () => undefined },
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
   } as unknown as Ctx;
+  const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+  return { server, ctx, doc, arrived: arrived.promise, release: () => held?.(), close: async () => { responses.dispose(); await server.close(); } };
+}
+
+test('Send clicked twice on a request document sends it once; the response document is not left showing the older answer', async () => {
+  // The lens clicked twice sent two requests; the first one's answer, arriving last, was what the request's response document
+  // showed (an older block number over the newer one's).
+  const { server, ctx, doc, arrived, release, close } = await gateway(0);
   try {
-    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
     const first = send(ctx, doc.uri, undefined);
-    await arrived.promise;
+    await arrived;
     await assert.rejects(send(ctx, doc.uri, undefined), CancellationError);
-    held!();
+    release();
     assert.deepEqual((await first).body, { jsonrpc: '2.0', id: 1, result: '0x10' });
     assert.equal(server.received.length, 1);
     assert.equal(fake.messages.at(-1)?.text, 'Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.');
   } finally {
-    responses.dispose();
-    await server.close();
+    await close();
+  }
+});
+
+test('Show Sent Requests\' "Send again" twice before the answer sends once, and holds its request document\'s Send meanwhile', async () => {
+  // "Send again" had no guard: picked twice (or with Send on its request document) it sent twice, and the request's response
+  // document showed whichever answer came last. It is now keyed as Send is, on the document the request was sent from.
+  // The first send (from the document) answers at once; the first "Send again" is held.
+  const { server, ctx, doc, arrived, release, close } = await gateway(1);
+  const history = gatewayCommands['edgekit.gateway.history'](ctx);
+  try {
+    await send(ctx, doc.uri, undefined);
+    fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
+    const first = history();
+    await arrived;
+    fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
+    await assert.rejects(history() as Promise<unknown>, CancellationError);
+    await assert.rejects(send(ctx, doc.uri, undefined), CancellationError);
+    release();
+    await first;
+    assert.equal(server.received.length, 2);
+    assert.deepEqual(fake.messages.map((m) => `${m.kind} ${m.text}`), Array(2).fill('info Sending eth_blockNumber from a.rpc.json is still under way; wait for it to end.'));
+  } finally {
+    await close();
   }
 });

@@ -3,7 +3,7 @@
 import { fake, resetFake } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
+import { EMBEDDED_MOCK, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
 import { UserError } from '../../../client/src/commands/run';
 import { JobItem, ZoneItem, ZonesView } from '../../../client/src/views/zones';
 import { MIGRATION_STATES, migrationStateLabel, zoneStateWords, type Api } from '../../../client/src/http/api';
@@ -17,8 +17,9 @@ const zones = [
   { id: 'z2', name: 'b.example', plan: { legacy_id: 'pro' } },
 ];
 const ok = <T>(result: T) => ({ ok: true as const, result, messages: [] });
-const apiAt = (baseUrl: string, listed = zones, accounts: { id: string; name: string }[] = []) =>
-  ({ baseUrl, listZones: async () => ok(listed), listAccounts: async () => ok(accounts) }) as unknown as Api;
+/** `source`: whose zones the API reads (Api.source), its base URL but for the embedded mock (EMBEDDED_MOCK on any port). */
+const apiAt = (baseUrl: string, listed = zones, accounts: { id: string; name: string }[] = [], source = baseUrl) =>
+  ({ baseUrl, source, listZones: async () => ok(listed), listAccounts: async () => ok(accounts), status: async () => ok({ migration_state: 'start' }) }) as unknown as Api;
 /** A Zones view as the picks read it: b.example selected, a.example migrated and b.example not, read from `from` at `at`. */
 const viewOf = (from: string, at = Date.now()) => ({
   zones: {
@@ -87,7 +88,7 @@ test('a zone offered first for the job selected under it says so, not that the z
 });
 
 test('the Zones view records which backend it read its zones from, and when', async () => {
-  const api = { baseUrl: EMBEDDED, listZones: async () => ok(zones), status: async () => ok({ migration_state: 'start' }), listAccounts: async () => ok([]) } as unknown as Api;
+  const api = { baseUrl: EMBEDDED, source: EMBEDDED, listZones: async () => ok(zones), status: async () => ok({ migration_state: 'start' }), listAccounts: async () => ok([]) } as unknown as Api;
   const view = new ZonesView(async () => api);
   const before = Date.now();
   await view.getChildren();
@@ -97,6 +98,21 @@ test('the Zones view records which backend it read its zones from, and when', as
   const broken = new ZonesView(async () => { throw new Error('no credentials'); });
   await broken.getChildren();
   assert.equal(broken.itemsFrom, undefined);
+});
+
+test('the Zones view\'s hints outlive a restart of the embedded mock on another port (the same zones), not a switch of backend', async () => {
+  // rv37: the view keyed what it read on the base URL, and edgekit.mock.port is 0 (any free port) by default: after a Stop and
+  // Start of the embedded mock, whose state file keeps its zones, the picks took nothing from the view.
+  const view = new ZonesView(async () => apiAt(EMBEDDED, zones, [], EMBEDDED_MOCK));
+  await view.getChildren();
+  assert.equal(view.itemsFrom, EMBEDDED_MOCK);
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(apiAt('http://127.0.0.1:8788/client/v4', zones, [], EMBEDDED_MOCK), undefined, 't', undefined, zoneHints({ zones: view } as never));
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['business · migration not started · z1', 'pro · migration not started · z2']);
+  // A standalone mock at the port the embedded one had: another backend, no hints.
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 't', undefined, zoneHints({ zones: view } as never));
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['business · z1', 'pro · z2']);
 });
 
 test('a backend with no zone (or account) to pick says so instead of an empty pick', async () => {
@@ -296,7 +312,7 @@ test('one account to pick from is taken without a question (the pick that showed
 
 test('a list read that timed out says what a refused connection says: the embedded mock did not answer, start it again', async () => {
   const timedOut = { ok: false, kind: 'timeout', error: 'Cannot list zones: no answer within 30 s', errors: [], ms: 30_000, curl: '' };
-  const api = { baseUrl: EMBEDDED, listZones: async () => timedOut, listAccounts: async () => timedOut } as unknown as Api;
+  const api = { baseUrl: EMBEDDED, source: EMBEDDED, listZones: async () => timedOut, listAccounts: async () => timedOut } as unknown as Api;
   await assert.rejects(pickZone(api, undefined, 't'), (e: UserError) =>
     /^Cannot list zones: no answer within 30 s The embedded mock backend at http:\/\/127\.0\.0\.1:8787\/client\/v4 did not answer: start it again\.$/.test(e.message)
     && e.actions.map((a) => a.command).join() === 'edgekit.mock.start');
@@ -305,7 +321,7 @@ test('a list read that timed out says what a refused connection says: the embedd
 // mt5: a mutant that refused the pick when the zones alone could not be listed survived every test; its test found the article.
 test('the zone-or-account pick with the zones refused (a token with account access only) offers the accounts alone, and says why', async () => {
   const refused = { ok: false, kind: 'http', status: 403, error: 'Cannot list zones: HTTP 403', errors: [], ms: 1, curl: '' };
-  const api = { baseUrl: EMBEDDED, listZones: async () => refused, listAccounts: async () => ok([{ id: 'acc1', name: 'First Account' }]) } as unknown as Api;
+  const api = { baseUrl: EMBEDDED, source: EMBEDDED, listZones: async () => refused, listAccounts: async () => ok([{ id: 'acc1', name: 'First Account' }]) } as unknown as Api;
   fake.quickPickAnswers = ['First Account'];
   assert.deepEqual(await pickZoneOrAccount(api, undefined, 't'), { owner: { account: 'acc1' }, ownerName: 'First Account' });
   assert.deepEqual([fake.quickPicks[0].labels, fake.quickPicks[0].placeHolder], [['First Account'], 'Pick an account (the zones could not be listed: Cannot list zones: HTTP 403)']);
