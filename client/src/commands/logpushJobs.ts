@@ -190,6 +190,12 @@ async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Rec
   });
 }
 
+/** Whether the job list of `place`'s owner reads, without job `id`: a 404 to its DELETE is then the job being gone. */
+async function goneFrom(api: Api, place: JobPlace, id: number): Promise<boolean> {
+  const jobs = await whileWaiting(`reading the Logpush jobs of ${ownerWords(place)}`, () => api.logpushJobs(place.owner));
+  return jobs.ok && !jobs.result.some((j) => j.id === id);
+}
+
 export const logpushJobLifecycleCommands = {
   'edgekit.logpush.openJob': (ctx: Ctx) => async (arg?: unknown) => {
     const { place, id } = jobTarget(arg);
@@ -333,7 +339,9 @@ export const logpushJobLifecycleCommands = {
       const r = await whileWaiting(`deleting Logpush job ${id} of ${ownerWords(place)}`, () => api.deleteLogpushJob(place.owner, id));
       // Gone already (another window or client deleted it since the view or the document was read): what the user asked for, said
       // as such; its documents and the view are brought up to date as after a delete (docs/architecture.md, "Overlap leftovers (cc2)").
-      const already = !r.ok && r.status === 404;
+      // A 404 says that only when the owner's job list reads and lacks the job: a zone id the backend does not know, or an API path
+      // that is wrong, is a 404 too, and the error stands (rv38).
+      const already = !r.ok && r.status === 404 && await goneFrom(api, place, id);
       if (!already) unwrap(r);
       // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
       for (const [uri, o] of openedJobs) {

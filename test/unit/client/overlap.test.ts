@@ -151,6 +151,28 @@ test('Delete of a job another window or client already deleted says so as inform
   }
 });
 
+test('Delete answered 404 for another reason than the job being gone (a wrong zone id, a wrong API path) is an error, forgets nothing', async () => {
+  // rv38: any 404 to the DELETE was taken for "already deleted": a job document remembering a zone id the backend does not know
+  // (or an API base URL whose path is wrong) said the job "was already deleted", as information, and forgot where its job lives,
+  // while the job itself was still pushing logs. The owner's job list is read to tell: a 404 counts as gone only when the list
+  // reads and the job is not in it.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, sent } = await backend(() => false);
+  let refreshed = 0;
+  (ctx as unknown as { zones: unknown }).zones = { refresh: () => { refreshed++; } };
+  const WRONG = { owner: { zone: 'zz' }, ownerName: 'a.example' };
+  try {
+    await assert.rejects(lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: WRONG }) as Promise<unknown>, /Job not found: \/client\/v4\/zones\/zz\/logpush\/jobs\/5/);
+    assert.equal(sent('DELETE'), 1);
+    assert.deepEqual(fake.messages.filter((m) => /already deleted/.test(m.text)), []);
+    assert.equal(refreshed, 0);
+    // The job lives on where it was: a delete at its real place deletes it.
+    assert.deepEqual(await lifecycle['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE }), { id: 5 });
+  } finally {
+    await server.close();
+  }
+});
+
 test('Delete on one backend does not hold up the job of the same zone id and job id on another', async () => {
   // Zone and job ids are no backend's own (the embedded mock and a standalone one share theirs): keyed on owner and id alone, the
   // standalone's job 5 of z1 was refused as "still under way" while the embedded mock's was being deleted.
