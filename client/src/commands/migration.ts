@@ -8,6 +8,7 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
 import { apiFor, apiRefusedHere, pickZone, unwrap, whileWaiting, zoneHints } from './api';
 import { UserError } from './run';
+import { exclusive } from './inFlight';
 import { fileSafe, freeUntitledUri, untitledUriFor, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
@@ -31,8 +32,6 @@ async function openConfig(zone: Zone, config: unknown, uri?: vscode.Uri): Promis
   return showUntitledJson(uri ?? await configUri(zone), config, RULESET_LANGUAGE);
 }
 
-/** The migrations running, by backend and zone id: zone ids are no backend's own (the embedded and a standalone mock share theirs). */
-const inProgress = new Set<string>();
 
 /** Close an untitled document without the "Save changes?" question (its text is already deployed), in every tab showing it. */
 async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
@@ -105,16 +104,10 @@ type Review = { doc: vscode.TextDocument; accepted?: string; deployed?: string }
 export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
-  const running = `${api.baseUrl} ${zone.id}`;
-  // A second run while one waits (a double click on Migrate) is refused as the other overlaps are: said, then ended quietly
-  // (docs/architecture.md, "Overlap leftovers (cc2)").
-  if (inProgress.has(running)) {
-    void vscode.window.showInformationMessage(`A migration of ${zone.name} is already in progress.`);
-    throw new vscode.CancellationError();
-  }
-  inProgress.add(running);
-  let review: Review | undefined;
-  try {
+  // A second run while one waits (a double click on Migrate) is refused as the other overlaps are, through the same guard: said,
+  // then ended quietly (docs/architecture.md, "Overlap leftovers (cc2)"; rv39: it had a set and a sentence of its own).
+  return exclusive(`migrate ${api.baseUrl} ${zone.id}`, `Migrating ${zone.name}`, async () => {
+    let review: Review | undefined;
     const final = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
       async (progress, token) => {
@@ -348,9 +341,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       });
     }
     return final;
-  } finally {
-    inProgress.delete(running);
-  }
+  });
 }
 
 export const migrationCommands = {

@@ -240,8 +240,9 @@ test('A migration waiting on one backend refuses a second run of its zone there,
     const run = migrate(first.ctx, 'pro.example');
     await until('the first run\'s review', () => first.asked.find((a) => /^Review the new configuration/.test(a.q)));
     // Refused as the other overlaps are (cc2): said as information, then ended quietly; an error said something had gone wrong.
+    // In the other overlaps' words (rv39: "A migration of pro.example is already in progress.", from a guard of its own).
     await assert.rejects(migrate(ctxFor(embedded, (_q, options) => options[0]).ctx, 'pro.example'), CancellationError);
-    assert.deepEqual(fake.messages.filter((m) => /already in progress/.test(m.text)), [{ kind: 'info', text: 'A migration of pro.example is already in progress.' }]);
+    assert.deepEqual(fake.messages.filter((m) => /under way/.test(m.text)), [{ kind: 'info', text: 'Migrating pro.example is still under way; wait for it to end.' }]);
     const other = await migrate(ctxFor(standalone, (_q, options) => options[0]).ctx, 'pro.example');
     assert.equal(other.name, 'migrated', JSON.stringify(other));
     await cancelWait('pro.example');
