@@ -37,10 +37,19 @@ export class DocumentStatus implements vscode.Disposable {
     );
   }
 
-  async update(): Promise<void> {
+  /** Shows the active editor's state; resolves once the item shows the newest state asked for, so an update a newer one
+   * supersedes (an edit's own diagnostics change) resolves with that newer one, not before it. */
+  update(): Promise<void> {
     // Counted on every update, not only those that ask the server: an answer about the previous editor's document that arrives
     // after the item was hidden (or showed the server's state) is dropped.
-    const seq = ++this.seq;
+    const newest = this.show(++this.seq);
+    this.newest = newest;
+    return newest;
+  }
+
+  private newest?: Promise<void>;
+
+  private async show(seq: number): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || !isServedDocument(editor.document)) {
       this.item.hide();
@@ -55,9 +64,9 @@ export class DocumentStatus implements vscode.Disposable {
     try {
       info = await this.server.request(DocumentInfoRequest.type, { uri: editor.document.uri.toString() });
     } catch {
-      return;
+      return seq !== this.seq ? this.newest : undefined;
     }
-    if (seq !== this.seq) return;
+    if (seq !== this.seq) return this.newest;
     const usage = info.usage?.text;
     // Counted here, from the diagnostics the editor already holds: the server does not check the text a second time for this.
     const ours = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === SOURCE);

@@ -30,6 +30,27 @@ test('an answer about the previous editor\'s document does not show the item ove
   status.dispose();
 });
 
+// CI (08:55, the extension-host suite): an update superseded by a newer one (the edit's own diagnostics change) returned at once,
+// before the newer one had shown anything, so a caller awaiting it read the text of before the edit.
+test('an update superseded by a newer one resolves once the newest has shown its answer', async () => {
+  const answers: ((v: unknown) => void)[] = [];
+  const server = serverAnswering(() => new Promise((resolve) => { answers.push(resolve); }));
+  const status = new DocumentStatus(server);
+  addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
+  const first = status.update();
+  const second = status.update(); // the newer one (the text changed meanwhile)
+  let firstDone = false;
+  void first.then(() => { firstDone = true; });
+  answers[0]({ kind: 'logpush-filter', usage: { text: '2/30 operators', operators: 2, bytes: 10 } });
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  assert.equal(firstDone, false, 'the superseded update waits for the newest');
+  answers[1]({ kind: 'logpush-filter', usage: { text: '4/30 operators', operators: 4, bytes: 20 } });
+  await first;
+  assert.match(status.lastText, /4\/30 operators/);
+  await second;
+  status.dispose();
+});
+
 test('the tooltip names the document kind in words, also while the server does not know the document yet', async () => {
   // The tooltip read "EdgeKit: null" when the server answered before it had the document, and "EdgeKit: waf-ruleset" (an id) otherwise.
   let kind: string | null = null;
