@@ -1,7 +1,7 @@
 // The mock gateway: JSON-RPC 2.0 (single and batch) over POST /v1/<network>, answered from the synthetic chain.
 // Params are checked by the same core the editor uses (core/rules/jsonrpc/params.ts); the gateway's range limits need the chain
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
-import { catalogue, headOf, keccakHex } from '../../server/src/core';
+import { catalogue, headOf, keccakHex, wordList } from '../../server/src/core';
 
 const { limits: LIMITS, supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, checkParamValues, nearMethods } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
@@ -30,8 +30,7 @@ export function handleGateway(network: string, text: string): GatewayReply {
   const chain = chainFor(network);
   if (!chain) {
     const served = NETWORKS.map((n) => `/v1/${n.name}`);
-    const list = served.length > 1 ? `${served.slice(0, -1).join(', ')} and ${served[served.length - 1]}` : served.join('');
-    return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}"; the gateway serves ${list}.`) };
+    return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}"; the gateway serves ${wordList(served)}.`) };
   }
   let payload: unknown;
   try {

@@ -9,7 +9,7 @@ import type { MigrationState } from './migration';
 import type { NewRule } from './zones';
 import { alive } from './pidLock.js';
 import { ACCOUNTS, ZONES } from './zones';
-import { isObj } from '../../server/src/core';
+import { isObj, wordList } from '../../server/src/core';
 
 export type LogpushJob = Record<string, unknown> & { id: number };
 
@@ -208,8 +208,7 @@ export async function loadState(file: string): Promise<LoadResult> {
   } catch (err) {
     throw new Error(`Cannot keep the state file "${file}" as "${aside}" before leaving out ${unknown.join(', ')}, which this version of the mock does not know: ${writeFailure(aside, err)}.`);
   }
-  const names = unknown.length === 1 ? unknown[0] : `${unknown.slice(0, -1).join(', ')} and ${unknown[unknown.length - 1]}`;
-  return { state, warning: `The state file "${file}" holds ${names}, which this version of the mock does not know: ${unknown.length === 1 ? 'it was' : 'they were'} left out; the file as it was is kept as "${aside}".` };
+  return { state, warning: `The state file "${file}" holds ${wordList(unknown)}, which this version of the mock does not know: ${unknown.length === 1 ? 'it was' : 'they were'} left out; the file as it was is kept as "${aside}".` };
 }
 
 /** The state plus its file; saves are serialised so the file always holds a complete snapshot. */

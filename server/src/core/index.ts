@@ -42,7 +42,7 @@ export { compileFilter, filterValueReaders, TextFieldValues, type CompiledFilter
 export { SAMPLE_ZONE, eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { headOf, overSizeLimit, plural } from './text';
-export { tidyMessage } from './messages';
+export { tidyMessage, wordList } from './messages';
 export { shownDestination } from './rules/logpush/shownDestination';
 export { asciiHost } from './hostName';
 export { checksumAddress, keccak256, keccakHex } from './keccak';

@@ -48,8 +48,12 @@ export function describe(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** Words as a list in a sentence: `a`, `a and b`, `a, b and c` (joiner "and" or "or"); none: the empty string. */
+export function wordList(words: readonly string[], joiner = 'and'): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${joiner} ${words[words.length - 1]}`;
+}
+
 /** Names quoted as a list in a sentence (every "did you mean"): `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
 export function quoteList(names: readonly string[], joiner = 'or'): string {
-  const q = names.map((n) => `"${n}"`);
-  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${joiner} ${q[q.length - 1]}`;
+  return wordList(names.map((n) => `"${n}"`), joiner);
 }

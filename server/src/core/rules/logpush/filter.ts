@@ -4,7 +4,7 @@
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { compactJsonBytes, itemRemovals, quoteShort, utf8Length } from '../../text';
 import { fieldSuggestions, namesOf } from '../../suggest';
-import { quoteList } from '../../messages';
+import { quoteList, wordList } from '../../messages';
 import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, datasetsWithField, fieldNamed, operatorInfo, operatorsFor, typeClasses,
   type FieldInfo, type OperatorInfo,
@@ -98,7 +98,7 @@ export function unknownFieldProblem(ctx: RuleContext, name: string, fields: read
   const others = datasetsWithField(name);
   const named = others.length > OTHER_DATASETS_SHOWN + 1 // one more is named, not counted
     ? [...others.slice(0, OTHER_DATASETS_SHOWN), `${others.length - OTHER_DATASETS_SHOWN} more datasets`] : [...others];
-  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : named.join('');
+  const list = wordList(named);
   const elsewhere = others.length ? ` in this dataset: it is a field of ${list}` : '';
   const message = !near.length ? `Unknown field "${name}"${elsewhere}.`
     : elsewhere ? `Unknown field "${name}"${elsewhere}. Did you mean ${quoteList(near)}?` : `Unknown field "${name}"; did you mean ${quoteList(near)}?`;
