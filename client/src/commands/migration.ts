@@ -105,8 +105,9 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
   // A second run while one waits (a double click on Migrate) is refused as the other overlaps are, through the same guard: said,
-  // then ended quietly (docs/architecture.md, "Overlap leftovers (cc2)"; rv39: it had a set and a sentence of its own).
-  return exclusive(`migrate ${api.baseUrl} ${zone.id}`, `Migrating ${zone.name}`, async () => {
+  // then ended quietly (docs/architecture.md, "Overlap leftovers (cc2)"; rv39: it had a set and a sentence of its own). Keyed on the
+  // backend as the job guards are (Api.source: one key for the embedded mock on any port; lf21: it was the API base URL).
+  return exclusive(`migrate ${api.source} ${zone.id}`, `Migrating ${zone.name}`, async () => {
     let review: Review | undefined;
     const final = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },

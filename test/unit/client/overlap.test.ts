@@ -243,8 +243,22 @@ test('A migration waiting on one backend refuses a second run of its zone there,
     // In the other overlaps' words (rv39: "A migration of pro.example is already in progress.", from a guard of its own).
     await assert.rejects(migrate(ctxFor(embedded, (_q, options) => options[0]).ctx, 'pro.example'), CancellationError);
     assert.deepEqual(fake.messages.filter((m) => /under way/.test(m.text)), [{ kind: 'info', text: 'Migrating pro.example is still under way; wait for it to end.' }]);
-    const other = await migrate(ctxFor(standalone, (_q, options) => options[0]).ctx, 'pro.example');
+    const other = await migrate(ctxFor(standalone, (_q, options) => options[0], { embedded: false }).ctx, 'pro.example');
     assert.equal(other.name, 'migrated', JSON.stringify(other));
+    await cancelWait('pro.example');
+    assert.equal((await run).name, 'cancelled');
+  }));
+});
+
+test('A migration waiting on the embedded mock refuses a second run of its zone once the mock restarted on another port', async () => {
+  // edgekit.mock.port is 0 by default: a restart of the embedded mock gives it another URL but the same state file, so the same
+  // zones. Keyed on the API base URL (lf21; the job guards key on Api.source), the second run was not refused after a restart.
+  await withMock((before) => withMock(async (after) => {
+    const first = ctxFor(before, (q, options) => (/^Review the new configuration/.test(q) ? never() : options[0]));
+    const run = migrate(first.ctx, 'pro.example');
+    await until('the first run\'s review', () => first.asked.find((a) => /^Review the new configuration/.test(a.q)));
+    await assert.rejects(migrate(ctxFor(after, (_q, options) => options[0]).ctx, 'pro.example'), CancellationError);
+    assert.deepEqual(fake.messages.filter((m) => /under way/.test(m.text)), [{ kind: 'info', text: 'Migrating pro.example is still under way; wait for it to end.' }]);
     await cancelWait('pro.example');
     assert.equal((await run).name, 'cancelled');
   }));
