@@ -532,8 +532,14 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
 /** Writes `text` as the file `real` (a real path) whole or not at all: into a temp file beside it (an exclusive create, so a
  * planted name is not followed), synced, given the mode and owner of `st` (the file there now; none: a new file's usual mode), and
  * renamed over it when `unchanged` (read just before) allows; false when it did not. Throws the write's error; no temp file is
- * left behind. */
+ * left behind. A file of more than one hard link is written in place (after `unchanged`), as /dev and pipes are: renamed over,
+ * this name would get a file of its own and the other names would keep the old content (lf21). */
 function writeBeside(real: string, text: string, st: fs.Stats | undefined, unchanged: () => boolean = () => true, listed?: TempNames): boolean {
+  if (st && st.nlink > 1) {
+    if (!unchanged()) return false;
+    fs.writeFileSync(real, text);
+    return true;
+  }
   const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
   removeDeadTemps(real, listed);
   try {
