@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as VERSION } from '../../package.json';
-import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, type DocKind, type Problem } from './core';
+import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, wordList, type DocKind, type Problem } from './core';
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 import { processIo } from '../../mock/src/stdio';
@@ -100,7 +100,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (mw !== undefined && !/^(\d+|-1)$/.test(mw)) throw new UsageError(`--max-warnings needs a whole number of warnings, 0 or more (or -1: no limit); got "${mw}".`);
   if (values['output-file'] === '') throw new UsageError('--output-file needs a file name.');
   const f = values.format ?? 'stylish';
-  if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
+  if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${wordList(LINT_FORMATS, 'or')}.`);
   const k = values.kind;
   if (k !== undefined && !isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
   const d = values.dataset;
