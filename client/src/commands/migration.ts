@@ -6,7 +6,7 @@ import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
-import { apiFor, apiRefusedHere, pickZone, unwrap, whileWaiting, zoneHints } from './api';
+import { apiFor, apiRefusedHere, EMBEDDED_MOCK, pickZone, unwrap, whileWaiting, zoneHints } from './api';
 import { UserError } from './run';
 import { exclusive } from './inFlight';
 import { fileSafe, freeUntitledUri, untitledUriFor, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
@@ -332,9 +332,11 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         const chosen = next.find((n) => n.title === pick);
         if (!chosen) return;
         // The message may wait in Notifications while the user switches backends (edgekit.backend), and zone ids are no backend's
-        // own (the embedded and a standalone mock share theirs): a button acts on the run's backend only.
-        const now = await ctx.backend.endpoints('api', false).then((ep) => ep.apiBaseUrl, () => undefined);
-        if (now?.replace(/\/+$/, '') !== api.baseUrl) {
+        // own (the embedded and a standalone mock share theirs): a button acts on the run's backend only, read as Api.source reads
+        // it (the embedded mock restarted on another port is the same backend: lf21).
+        const ep = await ctx.backend.endpoints('api', false).catch(() => undefined);
+        const now = ep?.apiBaseUrl;
+        if ((ep?.embedded ? EMBEDDED_MOCK : now?.replace(/\/+$/, '')) !== api.source) {
           void vscode.window.showWarningMessage(`The migration of ${zone.name} ran on ${api.baseUrl}; EdgeKit now uses ${now ?? 'no backend'}, so "${chosen.title}" would act on another zone. Switch back to that backend, or run the command from the palette.`);
           return;
         }
