@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as VERSION } from '../../package.json';
-import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, type DocKind, type Problem } from './core';
+import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, wordList, type DocKind, type Problem } from './core';
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 import { processIo } from '../../mock/src/stdio';
@@ -100,7 +100,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (mw !== undefined && !/^(\d+|-1)$/.test(mw)) throw new UsageError(`--max-warnings needs a whole number of warnings, 0 or more (or -1: no limit); got "${mw}".`);
   if (values['output-file'] === '') throw new UsageError('--output-file needs a file name.');
   const f = values.format ?? 'stylish';
-  if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
+  if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${wordList(LINT_FORMATS, 'or')}.`);
   const k = values.kind;
   if (k !== undefined && !isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
   const d = values.dataset;
@@ -532,8 +532,14 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
 /** Writes `text` as the file `real` (a real path) whole or not at all: into a temp file beside it (an exclusive create, so a
  * planted name is not followed), synced, given the mode and owner of `st` (the file there now; none: a new file's usual mode), and
  * renamed over it when `unchanged` (read just before) allows; false when it did not. Throws the write's error; no temp file is
- * left behind. */
+ * left behind. A file of more than one hard link is written in place (after `unchanged`), as /dev and pipes are: renamed over,
+ * this name would get a file of its own and the other names would keep the old content (lf21). */
 function writeBeside(real: string, text: string, st: fs.Stats | undefined, unchanged: () => boolean = () => true, listed?: TempNames): boolean {
+  if (st && st.nlink > 1) {
+    if (!unchanged()) return false;
+    fs.writeFileSync(real, text);
+    return true;
+  }
   const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
   removeDeadTemps(real, listed);
   try {

@@ -72,7 +72,9 @@ const MAX_PROBLEMS_LIMIT = 100000;
 const MAX_FILE_SIZE_KB_LIMIT = 1024 * 1024;
 
 /** A number setting whose value is not used: its key under "edgekit", the value as sent, what the schema takes, the value used. */
-export interface RefusedSetting { key: string; value: unknown; takes: string; used: number }
+export interface RefusedSetting { key: string; value: unknown; takes: string; used: number;
+  /** Whose value it is, when settings are read per folder and there are several ('the workspace folder "b"'). */
+  scope?: string }
 
 /** The log's sentence for a refused number setting, the client's (config.ts) and the server's alike. The value as JSON, cut to
  * REFUSED_VALUE_SHOWN characters and "…" (rv36: a pasted text was logged whole, a line of megabytes). */
@@ -81,7 +83,7 @@ export function refusedSettingSentence(r: RefusedSetting): string {
   // Not between the two halves of a character beyond the BMP (a lone surrogate is written as U+FFFD).
   const cut = REFUSED_VALUE_SHOWN - (/[\ud800-\udbff]/.test(shown.charAt(REFUSED_VALUE_SHOWN - 1)) ? 1 : 0);
   const value = shown.length > REFUSED_VALUE_SHOWN ? `${shown.slice(0, cut)}…` : shown;
-  return `The setting "edgekit.${r.key}" is ${value}, not ${r.takes}: EdgeKit uses its default, ${r.used}.`;
+  return `The setting "edgekit.${r.key}"${r.scope ? ` for ${r.scope}` : ''} is ${value}, not ${r.takes}: EdgeKit uses its default, ${r.used}.`;
 }
 const REFUSED_VALUE_SHOWN = 80;
 

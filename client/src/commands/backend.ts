@@ -24,6 +24,22 @@ export function baseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** What Set API Credentials… says when secret storage refused the credentials (`err`), once `putBack` (the address written before
+ * them, set back as it was) has run. */
+async function credentialsNotStored(ctx: Ctx, err: unknown, putBack?: () => Thenable<void>): Promise<string> {
+  let said = `Nothing was saved: storing the credentials in VS Code's secret storage failed (${err instanceof Error ? err.message : String(err)})`;
+  if (putBack) {
+    try {
+      await putBack();
+      said += ', so "edgekit.api.baseUrl" was put back as it was.';
+    } catch (again) {
+      said += `, and putting "edgekit.api.baseUrl" back as it was failed too (${again instanceof Error ? again.message : String(again)}): it names the new address, with the credentials saved before.`;
+    }
+  } else said += '.';
+  const saved = await ctx.backend.savedCredentials().catch(() => undefined);
+  return `${said} ${saved ? `The credentials saved before (for ${saved.host}) are kept.` : 'No credentials are saved.'}`;
+}
+
 /** The answers of Set API Credentials…, kept between its steps (a step gone Back to shows its answer again). */
 interface CredentialAnswers {
   /** "edgekit.api.baseUrl" when it is set (the address is not asked then). */
@@ -94,10 +110,19 @@ export const backendCommands = {
     // Saving would replace what is saved with credentials that cannot authenticate (and say "saved").
     if (!apiToken && !apiKey) throw new UserError(`Nothing was saved: neither an API token nor an API key was entered. The credentials saved before (if any) are kept; "EdgeKit: Clear API Credentials" removes them.`);
     if (apiKey && !apiEmail) throw new UserError('Nothing was saved: the API key needs the account\'s email (X-Auth-Key is sent with X-Auth-Email). Run "EdgeKit: Set API Credentials…" again.');
-    // Kept only now, with the credentials: a flow ended at any step (or refused above) leaves the settings as they were.
-    if (!state.setBaseUrl) await vscode.workspace.getConfiguration('edgekit').update('api.baseUrl', state.baseUrl, vscode.ConfigurationTarget.Global);
+    // Kept only now, with the credentials: a flow ended at any step (or refused above) leaves the settings as they were. (A failed
+    // write of the address is VS Code's error, which names the settings file; nothing else was written yet.)
+    const settings = vscode.workspace.getConfiguration('edgekit');
+    const before = settings.inspect<string>('api.baseUrl')?.globalValue;
+    if (!state.setBaseUrl) await settings.update('api.baseUrl', state.baseUrl, vscode.ConfigurationTarget.Global);
     const host = hostOf(state);
-    await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
+    try {
+      await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
+    } catch (err) {
+      // Secret storage refused (no keyring on Linux, a locked one): the address written above would point at the backend with the
+      // credentials saved before (another host's) or none; it is put back, and the step that failed is said.
+      throw new UserError(await credentialsNotStored(ctx, err, state.setBaseUrl ? undefined : () => settings.update('api.baseUrl', before, vscode.ConfigurationTarget.Global)));
+    }
     const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
     void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${used}`);
   },

@@ -6,7 +6,7 @@ import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
-import { apiFor, apiRefusedHere, pickZone, unwrap, whileWaiting, zoneHints } from './api';
+import { apiFor, apiRefusedHere, EMBEDDED_MOCK, pickZone, unwrap, whileWaiting, zoneHints } from './api';
 import { UserError } from './run';
 import { exclusive } from './inFlight';
 import { fileSafe, freeUntitledUri, untitledUriFor, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
@@ -105,8 +105,9 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
   // A second run while one waits (a double click on Migrate) is refused as the other overlaps are, through the same guard: said,
-  // then ended quietly (docs/architecture.md, "Overlap leftovers (cc2)"; rv39: it had a set and a sentence of its own).
-  return exclusive(`migrate ${api.baseUrl} ${zone.id}`, `Migrating ${zone.name}`, async () => {
+  // then ended quietly (docs/architecture.md, "Overlap leftovers (cc2)"; rv39: it had a set and a sentence of its own). Keyed on the
+  // backend as the job guards are (Api.source: one key for the embedded mock on any port; lf21: it was the API base URL).
+  return exclusive(`migrate ${api.source} ${zone.id}`, `Migrating ${zone.name}`, async () => {
     let review: Review | undefined;
     const final = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
@@ -331,9 +332,11 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         const chosen = next.find((n) => n.title === pick);
         if (!chosen) return;
         // The message may wait in Notifications while the user switches backends (edgekit.backend), and zone ids are no backend's
-        // own (the embedded and a standalone mock share theirs): a button acts on the run's backend only.
-        const now = await ctx.backend.endpoints('api', false).then((ep) => ep.apiBaseUrl, () => undefined);
-        if (now?.replace(/\/+$/, '') !== api.baseUrl) {
+        // own (the embedded and a standalone mock share theirs): a button acts on the run's backend only, read as Api.source reads
+        // it (the embedded mock restarted on another port is the same backend: lf21).
+        const ep = await ctx.backend.endpoints('api', false).catch(() => undefined);
+        const now = ep?.apiBaseUrl;
+        if ((ep?.embedded ? EMBEDDED_MOCK : now?.replace(/\/+$/, '')) !== api.source) {
           void vscode.window.showWarningMessage(`The migration of ${zone.name} ran on ${api.baseUrl}; EdgeKit now uses ${now ?? 'no backend'}, so "${chosen.title}" would act on another zone. Switch back to that backend, or run the command from the palette.`);
           return;
         }

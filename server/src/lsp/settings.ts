@@ -30,8 +30,9 @@ export class SettingsCache {
    * settings changes and the document's closing (the client keeps its places as long; a reopened document is the same job). */
   private readonly jobScopes = new Map<string, JobScope>();
 
-  /** The workspace folders' URIs, longest first (initialize's workspaceFolders, then each didChangeWorkspaceFolders). */
-  private folders: string[] = [];
+  /** The workspace folders' URIs (ending in "/"), longest first, and names (initialize's workspaceFolders, then each
+   * didChangeWorkspaceFolders). */
+  private folders: { uri: string; name: string }[] = [];
 
   /** The refused number settings said in the log, as their sentences: each once, however many folders, languages and settings
    * changes read it again (a change of another key asks for the whole section anew, and a push keeps the keys it does not carry).
@@ -40,10 +41,11 @@ export class SettingsCache {
 
   constructor(private readonly connection: Connection, private readonly supportsConfiguration: () => boolean) {}
 
-  /** normalizeSettings, saying in the client's log (window/logMessage) a number setting whose value is not used, once per value. */
-  private normalize(raw: unknown): Settings {
+  /** normalizeSettings, saying in the client's log (window/logMessage) a number setting whose value is not used, once per value;
+   * `scope`: whose value it is (a folder of several), said with it. */
+  private normalize(raw: unknown, scope?: string): Settings {
     return normalizeSettings(raw, (r: RefusedSetting) => {
-      const said = refusedSettingSentence(r);
+      const said = refusedSettingSentence({ ...r, scope });
       if (this.saidRefused.has(said)) return;
       if (this.saidRefused.size >= SAID_REFUSED) this.saidRefused.delete(this.saidRefused.values().next().value as string);
       this.saidRefused.add(said);
@@ -51,9 +53,18 @@ export class SettingsCache {
     });
   }
 
-  setFolders(uris: string[]): void {
-    this.folders = uris.map((u) => (u.endsWith('/') ? u : `${u}/`)).sort((a, b) => b.length - a.length);
+  setFolders(folders: { uri: string; name: string }[]): void {
+    this.folders = folders.map((f) => ({ uri: f.uri.endsWith('/') ? f.uri : `${f.uri}/`, name: f.name })).sort((a, b) => b.uri.length - a.uri.length);
     this.cache.clear();
+  }
+
+  /** Whose settings a refused value's line names: none with one folder (or none), else the folder (its URI too when another
+   * folder has its name), or the documents outside them all. */
+  private scopeWords(folder: { uri: string; name: string } | undefined): string | undefined {
+    if (this.folders.length < 2) return undefined;
+    if (!folder) return 'the documents outside the workspace folders';
+    const twin = this.folders.some((f) => f !== folder && f.name === folder.name);
+    return `the workspace folder "${folder.name}"${twin || !folder.name ? ` (${folder.uri.replace(/\/$/, '')})` : ''}`;
   }
 
   /** The settings for a document: its folder's, with the scope of its job when the client said where the job lives. */
@@ -75,14 +86,14 @@ export class SettingsCache {
    * names the first document of its scope (scopeUri), as VS Code's own clients do. */
   private folderSettings(uri: string, languageId: string): Promise<Settings> {
     if (!this.supportsConfiguration()) return Promise.resolve(this.global);
-    const folder = this.folders.find((f) => uri.startsWith(f));
-    const key = `${folder ?? OUTSIDE}|${languageId}`;
+    const folder = this.folders.find((f) => uri.startsWith(f.uri));
+    const key = `${folder?.uri ?? OUTSIDE}|${languageId}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     // A client can support workspace/configuration and still have no "edgekit" section (Neovim, Zed and Sublime Text answer
     // null for a section their configuration lacks): then the settings it sent in initializationOptions count.
     const p: Promise<Settings> = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'edgekit' })
-      .then((raw: unknown) => (raw === null || raw === undefined ? this.global : this.normalize(raw)), () => this.global);
+      .then((raw: unknown) => (raw === null || raw === undefined ? this.global : this.normalize(raw, this.scopeWords(folder))), () => this.global);
     this.cache.set(key, p);
     return p;
   }

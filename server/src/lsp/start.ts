@@ -25,8 +25,8 @@ export function startServer(connection: Connection): ServerContext {
     settings: new SettingsCache(connection, () => caps.configuration),
   };
   const diagnostics = new Diagnostics(ctx);
-  /** The workspace folders' URIs, and whether the client sends their changes (workspace.workspaceFolders). */
-  let folders: string[] = [];
+  /** The workspace folders' URIs and names, and whether the client sends their changes (workspace.workspaceFolders). */
+  let folders: { uri: string; name: string }[] = [];
   let folderChanges = false;
 
   // What the client can take decides how each feature answers (lsp-sample and VS Code's JSON server negotiate the same way): pulled
@@ -67,7 +67,7 @@ export function startServer(connection: Connection): ServerContext {
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });
     // The folders, else (a client of LSP before 3.6, or one that sends null) the root it names: the documents under it share a scope.
-    folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : [])).map((f) => f.uri);
+    folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : [])).map((f) => ({ uri: f.uri, name: f.name }));
     ctx.settings.setFolders(folders);
     folderChanges = !!c.workspace?.workspaceFolders;
     diagnostics.register(); // pull or push: known only now
@@ -102,7 +102,7 @@ export function startServer(connection: Connection): ServerContext {
     if (folderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         const removed = new Set(e.removed.map((f) => f.uri));
-        folders = [...folders.filter((u) => !removed.has(u)), ...e.added.map((f) => f.uri)];
+        folders = [...folders.filter((f) => !removed.has(f.uri)), ...e.added.map((f) => ({ uri: f.uri, name: f.name }))];
         ctx.settings.setFolders(folders);
         diagnostics.clear();
         diagnostics.refresh();

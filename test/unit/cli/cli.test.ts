@@ -396,6 +396,30 @@ test('lint --fix writes the unambiguous fixes (BOM kept), reports what is left, 
   assert.ok((JSON.parse(plain.stdout) as object[]).every((f) => !('fixed' in f)));
 });
 
+// lf21: --fix and --output-file renamed a temp file over the target, so a file with another hard link stopped sharing its content
+// with it: the other name kept the old text (or report). A file of more than one link is written in place, as /dev and pipes are.
+test('--fix and --output-file write a file with another hard link in place: both names keep one content', { skip: process.platform === 'win32' }, async () => {
+  const fixable = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": 403}}\n';
+  const dir = tmpdir({ 'src/a.filter.json': fixable, 'keep/report.json': 'old report' });
+  const file = path.join(dir, 'src', 'a.filter.json');
+  const other = path.join(dir, 'keep', 'a-link.filter.json');
+  fs.linkSync(file, other);
+  const r = await run(['lint', '--fix', path.join(dir, 'src')]);
+  assert.match(r.stdout, /Fixed 2 problems in 1 file/);
+  const fixed = '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": [403]}}\n';
+  assert.equal(fs.readFileSync(file, 'utf8'), fixed);
+  assert.equal(fs.readFileSync(other, 'utf8'), fixed, 'the other name reads the fixes too');
+  assert.equal(fs.statSync(file).ino, fs.statSync(other).ino);
+  assert.equal(fs.statSync(file).nlink, 2);
+  const report = path.join(dir, 'keep', 'report.json');
+  const reportLink = path.join(dir, 'report-link.json');
+  fs.linkSync(report, reportLink);
+  await run(['lint', '--format', 'json', '-o', report, file]);
+  assert.equal(JSON.parse(fs.readFileSync(reportLink, 'utf8'))[0].file, file, 'the other name reads the new report');
+  assert.equal(fs.statSync(report).ino, fs.statSync(reportLink).ino);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'keep')).filter((n) => n.endsWith('.tmp')), [], 'no temp file left');
+});
+
 test('lint --fix on a file it cannot write says so and names the file; the file is reported as it is', async (t) => {
   // Root (as here) writes a read-only file, so the write itself is made to fail.
   const dir = tmpdir({ 'a.filter.json': '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}' });

@@ -23,12 +23,13 @@ export async function withMock(fn: (mock: MockBackend) => Promise<void>, options
  * A Ctx on `mock` whose questions `answer` answers, each recorded in `asked`. `shown`: the zone the Security Events view shows (its
  * refreshes counted in `events`); without it the Ctx has no such view. `request`: the language server's answer; by default no
  * problems, of a document it was given: one of EdgeKit's languages (any other is none of the server's: kind null, nothing counted).
+ * `embedded`: whether `mock` stands for the embedded mock (the default) or a standalone one at edgekit.api.baseUrl.
  */
-export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: string; name: string }; request?: () => Promise<unknown> } = {}) {
+export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: string; name: string }; request?: () => Promise<unknown>; embedded?: boolean } = {}) {
   const asked: { q: string; options: string[]; modal: boolean }[] = [];
   const events = { zone: opts.shown, refreshed: 0, refresh: async () => { events.refreshed++; } };
   const ctx = {
-    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: mock.gatewayUrl, apiBaseUrl: mock.apiBaseUrl, apiToken: mock.credentials.apiToken }) },
+    backend: { endpoints: async () => ({ embedded: opts.embedded ?? true, gatewayUrl: mock.gatewayUrl, apiBaseUrl: mock.apiBaseUrl, apiToken: mock.credentials.apiToken }) },
     zones: { refresh() {} },
     ...(opts.shown ? { securityEvents: events } : {}),
     ui: { ask: async (q: string, options: string[], o?: { modal?: boolean }) => { asked.push({ q, options, modal: !!o?.modal }); for (const l of [...changes]) l(); return answer(q, options, !!o?.modal); } },

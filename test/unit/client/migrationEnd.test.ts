@@ -45,7 +45,10 @@ test('the last message\'s buttons act on the backend the run was on, or say that
   // rv10: the message waits in Notifications; after a switch of edgekit.backend to a standalone mock (zone ids are the same there)
   // "Export as Terraform" exported the other backend's zone, and "Migrate Again" would have migrated it.
   await withMock(async (mock) => {
-    for (const switched of [false, true]) {
+    // lf21: "restarted", the embedded mock on another port (edgekit.mock.port 0): the same backend (Api.source), whose zones the
+    // button acts on; it was refused as another backend, by its URL.
+    for (const moved of ['no', 'restarted', 'switched'] as const) {
+      const switched = moved === 'switched';
       resetFake();
       let click!: (title: string) => void;
       fake.answerMessage = () => new Promise<string | undefined>((resolve) => { click = resolve; });
@@ -54,8 +57,8 @@ test('the last message\'s buttons act on the backend the run was on, or say that
       assert.equal(done.name, 'migrated');
       const last = fake.messages.at(-1)!;
       assert.deepEqual(last.items, ['Export as Terraform']);
-      if (switched) {
-        (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: 'http://127.0.0.1:9/client/v4', apiToken: 't' }) };
+      if (moved !== 'no') {
+        (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => ({ embedded: !switched, gatewayUrl: '', apiBaseUrl: 'http://127.0.0.1:9/client/v4', apiToken: 't' }) };
       }
       click('Export as Terraform');
       // The click's end: the export run, or the warning that it was not.

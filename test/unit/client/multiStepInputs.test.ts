@@ -13,12 +13,16 @@ beforeEach(() => resetFake());
 const PLATFORM = 'https://api.cloudflare.com/client/v4';
 
 /** A Backend over a secret storage whose writes are recorded (the only place credentials may go). */
-function backendWithSecrets() {
+function backendWithSecrets(storeFails?: string) {
   const secrets = new Map<string, string>();
   const writes: string[] = [];
   const context = {
     globalStorageUri: { fsPath: '/nonexistent' },
-    secrets: { get: async (k: string) => secrets.get(k), store: async (k: string, v: string) => { writes.push(k); secrets.set(k, v); }, delete: async (k: string) => { writes.push(`-${k}`); secrets.delete(k); } },
+    secrets: { get: async (k: string) => secrets.get(k), store: async (k: string, v: string) => {
+      // `storeFails`: the store refuses, as it does on Linux with no keyring to keep secrets in.
+      if (storeFails) throw new Error(storeFails);
+      writes.push(k); secrets.set(k, v);
+    }, delete: async (k: string) => { writes.push(`-${k}`); secrets.delete(k); } },
   };
   const backend = new Backend(context as never, () => ({ ask: async () => undefined }));
   return { ctx: { backend } as unknown as Ctx, secrets, writes };
@@ -63,6 +67,30 @@ test('Set API Credentials… refused for want of a token or a key keeps no addre
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](ctx)(), /^Error: Nothing was saved: neither an API token nor an API key was entered\./);
   assert.deepEqual(writes, []);
   assert.deepEqual([...fake.settings.keys()], [], 'no setting written');
+});
+
+// lf21: the address was written before the credentials, and a secret storage that refused them left it set: the backend's address
+// pointed at with the old credentials (another host's) or none, and the error was the store's own, with no word of the address.
+test('Set API Credentials… whose credentials secret storage refuses puts the address back and says which step failed', async () => {
+  const { ctx, secrets } = backendWithSecrets('Cannot create an item in a locked collection');
+  secrets.set('edgekit.api.credentials', JSON.stringify({ host: 'https://old.example', apiToken: 'old' }));
+  fake.settings.set('api.other', 1);
+  fake.inputBoxAnswers = ['https://api.example.com/client/v4', 'tok-123456', ''];
+  await assert.rejects(backendCommands['edgekit.setApiCredentials'](ctx)(), (e: Error) => {
+    assert.equal(e.message, 'Nothing was saved: storing the credentials in VS Code\'s secret storage failed (Cannot create an item in a locked '
+      + 'collection), so "edgekit.api.baseUrl" was put back as it was. The credentials saved before (for https://old.example) are kept.');
+    return true;
+  });
+  assert.equal(fake.settings.has('api.baseUrl'), false, 'the address is not left without its credentials');
+  assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).host, 'https://old.example');
+  assert.deepEqual(fake.messages, [], 'nothing said "saved"');
+  // With the address set before (not asked), there is nothing to put back: the failed step is said alone.
+  resetFake();
+  fake.settings.set('api.baseUrl', PLATFORM);
+  fake.inputBoxAnswers = ['tok-123456', ''];
+  await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('no keyring').ctx)(),
+    /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(no keyring\)\. No credentials are saved\.$/);
+  assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
 });
 
 test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', async () => {

@@ -234,20 +234,22 @@ test('Update run twice from one job document before the first answer sends one u
 test('A migration waiting on one backend refuses a second run of its zone there, not on another backend with the same zone ids', async () => {
   // Zone ids are no backend's own (the embedded mock and a standalone one share theirs): the run in progress was keyed on the zone
   // id alone, so a migration of pro.example on the standalone mock was refused as "already in progress" while the embedded mock's
-  // waited for its review.
-  await withMock((embedded) => withMock(async (standalone) => {
+  // waited for its review. The embedded mock restarted on another port (edgekit.mock.port 0) is the same backend, with the same
+  // state file: keyed on the API base URL (lf21; the job guards key on Api.source), the second run was not refused after a restart.
+  await withMock((embedded) => withMock((restarted) => withMock(async (standalone) => {
     const first = ctxFor(embedded, (q, options) => (/^Review the new configuration/.test(q) ? never() : options[0]));
     const run = migrate(first.ctx, 'pro.example');
     await until('the first run\'s review', () => first.asked.find((a) => /^Review the new configuration/.test(a.q)));
     // Refused as the other overlaps are (cc2): said as information, then ended quietly; an error said something had gone wrong.
     // In the other overlaps' words (rv39: "A migration of pro.example is already in progress.", from a guard of its own).
     await assert.rejects(migrate(ctxFor(embedded, (_q, options) => options[0]).ctx, 'pro.example'), CancellationError);
-    assert.deepEqual(fake.messages.filter((m) => /under way/.test(m.text)), [{ kind: 'info', text: 'Migrating pro.example is still under way; wait for it to end.' }]);
-    const other = await migrate(ctxFor(standalone, (_q, options) => options[0]).ctx, 'pro.example');
+    await assert.rejects(migrate(ctxFor(restarted, (_q, options) => options[0]).ctx, 'pro.example'), CancellationError);
+    assert.deepEqual(fake.messages.filter((m) => /under way/.test(m.text)).map((m) => m.text), Array(2).fill('Migrating pro.example is still under way; wait for it to end.'));
+    const other = await migrate(ctxFor(standalone, (_q, options) => options[0], { embedded: false }).ctx, 'pro.example');
     assert.equal(other.name, 'migrated', JSON.stringify(other));
     await cancelWait('pro.example');
     assert.equal((await run).name, 'cancelled');
-  }));
+  })));
 });
 
 test('A job document opened from one backend is updated on another as that backend has it, not where the first one kept it', async () => {

@@ -542,9 +542,9 @@ export const window = {
   },
   /** As VS Code's: an answer validateInput refuses is not taken (its message shows under the box; recorded in `refused`), and the
    * user types the next answer, or presses Escape when none is left. */
-  async showInputBox(opts?: { title?: string; placeHolder?: string; validateInput?: (v: string) => string | undefined | null }): Promise<string | undefined> {
+  async showInputBox(opts?: { title?: string; placeHolder?: string; ignoreFocusOut?: boolean; validateInput?: (v: string) => string | undefined | null }): Promise<string | undefined> {
     hideQuickInputs();
-    const shown: InputBoxShown = { title: opts?.title, placeHolder: opts?.placeHolder };
+    const shown: InputBoxShown = { title: opts?.title, placeHolder: opts?.placeHolder, ignoreFocusOut: opts?.ignoreFocusOut };
     fake.inputBoxes.push(shown);
     for (;;) {
       const answer = fake.inputBoxAnswers.shift();

@@ -22,7 +22,8 @@ export interface InProcessServer {
 }
 
 /** VS Code-like by default: pull diagnostics, workspace/configuration, semantic tokens; `capabilities` replaces them whole. */
-export async function inProcessServer(opts: { capabilities?: Record<string, unknown>; initializationOptions?: unknown; /** The "edgekit" section workspace/configuration answers ({} by default). */ section?: () => unknown } = {}): Promise<InProcessServer> {
+export async function inProcessServer(opts: { capabilities?: Record<string, unknown>; initializationOptions?: unknown; /** The "edgekit" section workspace/configuration answers ({} by default), for the scope asked. */ section?: (scopeUri?: string) => unknown;
+  /** initialize's workspaceFolders (null by default). */ workspaceFolders?: { uri: string; name: string }[] } = {}): Promise<InProcessServer> {
   const up = new PassThrough();
   const down = new PassThrough();
   const server = createConnection(ProposedFeatures.all, new StreamMessageReader(up), new StreamMessageWriter(down));
@@ -37,11 +38,11 @@ export async function inProcessServer(opts: { capabilities?: Record<string, unkn
     const h = hook;
     hook = undefined;
     await h?.();
-    return p.items.map(() => opts.section?.() ?? {});
+    return p.items.map((i) => opts.section?.(i.scopeUri) ?? {});
   });
   client.listen();
   const initialized = await client.sendRequest<InitializeResult>('initialize', {
-    processId: null, rootUri: null, workspaceFolders: null, initializationOptions: opts.initializationOptions,
+    processId: null, rootUri: null, workspaceFolders: opts.workspaceFolders ?? null, initializationOptions: opts.initializationOptions,
     capabilities: opts.capabilities ?? {
       workspace: { configuration: true },
       textDocument: {

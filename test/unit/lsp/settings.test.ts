@@ -90,6 +90,34 @@ test('a number setting the server does not take is said once however many scopes
   assert.deepEqual(warnings(s).slice(1), ['The setting "edgekit.maxFileSizeKB" is 0.5, not a number from 1 to 1048576: EdgeKit uses its default, 5120.']);
 });
 
+// rv36/lf21: read per folder (a multi-root window), the line did not say whose value it was: two folders with two refused values
+// gave two lines alike but for the value, and the user was left to search every folder's settings.json.
+test('a refused number setting read for one of several workspace folders names that folder', async (t) => {
+  const folders = [{ uri: 'file:///ws/a', name: 'a' }, { uri: 'file:///ws/b', name: 'b' }, { uri: 'file:///other/b', name: 'b' }];
+  const values: Record<string, unknown> = { 'file:///ws/b/x.filter.json': { maxProblems: -1 }, 'file:///other/b/y.filter.json': { maxProblems: -2 },
+    'file:///z.filter.json': { maxProblems: -3 } };
+  const s = await inProcessServer({ workspaceFolders: folders, section: (scopeUri) => values[scopeUri ?? ''] ?? {} });
+  t.after(() => s.close());
+  const pull = (uri: string) => s.client.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  for (const uri of ['file:///ws/a/w.filter.json', ...Object.keys(values)]) {
+    await s.open(uri, 'logpush-filter', 1, '{}');
+    await pull(uri);
+  }
+  assert.deepEqual(warnings(s), [
+    'The setting "edgekit.maxProblems" for the workspace folder "b" (file:///ws/b) is -1, not a number from 1 to 100000: EdgeKit uses its default, 1000.',
+    'The setting "edgekit.maxProblems" for the workspace folder "b" (file:///other/b) is -2, not a number from 1 to 100000: EdgeKit uses its default, 1000.',
+    'The setting "edgekit.maxProblems" for the documents outside the workspace folders is -3, not a number from 1 to 100000: EdgeKit uses its default, 1000.',
+  ]);
+});
+
+test('a refused number setting of the only workspace folder is said without its name', async (t) => {
+  const s = await inProcessServer({ workspaceFolders: [{ uri: 'file:///ws', name: 'ws' }], section: () => ({ maxProblems: -1 }) });
+  t.after(() => s.close());
+  await s.open('file:///ws/x.filter.json', 'logpush-filter', 1, '{}');
+  await s.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///ws/x.filter.json' } });
+  assert.deepEqual(warnings(s), ['The setting "edgekit.maxProblems" is -1, not a number from 1 to 100000: EdgeKit uses its default, 1000.']);
+});
+
 test('the CLI reads no settings: its limits are its options, so the settings\' log line is the server\'s only', () => {
   const cli = fs.readFileSync(path.resolve(__dirname, '../../../server/src/cli.ts'), 'utf8');
   assert.doesNotMatch(cli, /normalizeSettings|SettingsCache/);

@@ -4,7 +4,7 @@ import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
 import { scoredSuggestions, suggest } from '../suggest';
 import { cap, plural } from '../text';
-import { THE_DOCUMENT, describe, quoteList } from '../messages';
+import { THE_DOCUMENT, describe, quoteList, wordList } from '../messages';
 import { valueAt } from '../json';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
@@ -264,5 +264,5 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
 /** "an integer", "an integer or a string", "an integer, a string or null" (null takes no article). */
 function article(type: string): string {
   const names = type.split(',').map((t) => (t === 'null' ? 'null' : t === 'array' || t === 'object' || t === 'integer' ? `an ${t}` : `a ${t}`));
-  return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return wordList(names, 'or');
 }

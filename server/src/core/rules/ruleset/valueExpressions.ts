@@ -7,6 +7,7 @@ import type { JsonPath } from '../../types';
 import { CHARACTERISTIC_ONLY, FIELDS, FUNCTIONS, RATE_LIMIT_CHARACTERISTICS, T, tyName, type Ty } from './catalog';
 import { children, walk, type Expr, type ExprProblem, type ListNode, type Literal, type RangeNode, type SetNode } from './exprParser';
 import { isObj } from './body';
+import { wordList } from '../../messages';
 
 /** What kind of rewrite a value expression is, for the functions the reference makes available in some rewrite expressions only. */
 export type RewriteKind = 'url' | 'header' | 'redirect' | 'other';
@@ -153,7 +154,7 @@ export function rewriteOnlyProblems(ast: Expr, site: ExpressionSite, reported: r
       const kinds = REWRITE_ONLY.get(n.name);
       if (!kinds || (site.role === 'value' && kinds.includes(site.rewrite))) return;
       const names = kinds.map((k) => REWRITE_NAMES[k]);
-      const where = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+      const where = wordList(names);
       out.push({ code: 'ruleset/expr-rewrite-only', offset: n.nameSpan.offset, length: n.nameSpan.length,
         message: site.role === 'match'
           ? `${n.name}() is available only in rewrite expressions (${where}), not in a rule's ${site.what}.`
