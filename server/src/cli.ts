@@ -503,7 +503,8 @@ function canWrite(file: string): boolean {
  * only when its real path is inside one of the directories named (`roots`): a symbolic link in a cloned folder must not make
  * --fix rewrite a file elsewhere. The text goes to a temp file beside the real file (mode and owner copied, synced), which is
  * renamed over it once the file is seen to hold what was read: a failed or interrupted write leaves the old file whole, and a
- * save made meanwhile (an editor) is not overwritten. A read-only file is left as it is. */
+ * save made meanwhile (an editor) is not overwritten. Where no temp file can replace it (IN_PLACE_CODES: on Windows, a file another
+ * program has open) it is written in place. A read-only file is left as it is. */
 function writeFixes(file: string, roots: string[] | undefined, read: Buffer, text: string, listed?: TempNames): string | undefined {
   const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   let real: string;
@@ -522,12 +523,41 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   if ((st.mode & 0o222) === 0 || !canWrite(real)) {
     return `is read-only${process.platform === 'win32' ? '' : ` (mode ${(st.mode & 0o777).toString(8)})`}; the fixes were not written.`;
   }
+  const unchanged = () => fs.readFileSync(real).equals(read);
+  const changed = 'changed while it was being fixed; the fixes were not written.';
   try {
-    return writeBeside(real, text, st, () => fs.readFileSync(real).equals(read), listed) ? undefined : 'changed while it was being fixed; the fixes were not written.';
+    return writeBeside(real, text, st, unchanged, listed) ? undefined : changed;
+  } catch (err) {
+    if (!IN_PLACE_CODES.includes(code(err))) return `cannot write the fixes (${code(err)}); the file is unchanged.`;
+  }
+  // The temp file could not be made or renamed over the file, which this process may write (canWrite): on Windows, a file another
+  // program holds open (an editor, a virus scanner, a sync client) refuses a rename over it (EPERM, EACCES, EBUSY) and most often
+  // not a write. Written in place, as ESLint's --fix writes: not at once, so an unfinished write says so (pt1).
+  if (!unchanged()) return changed;
+  let fd: number;
+  try {
+    fd = fs.openSync(real, 'r+');
   } catch (err) {
     return `cannot write the fixes (${code(err)}); the file is unchanged.`;
   }
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    fs.writeFileSync(fd, bytes);
+    fs.ftruncateSync(fd, bytes.length);
+    fs.fsyncSync(fd);
+    return undefined;
+  } catch (err) {
+    return `cannot write the fixes (${code(err)}, writing it in place, as no temp file could replace it); the file may be partly written.`;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
+
+/** The errors of a temp file's create beside a file, or of its rename over it, where the file itself may still be written in
+ * place: a folder this user may not write (EACCES, EPERM), a file mounted on its own (EBUSY, EXDEV), and on Windows a file another
+ * program holds open without sharing its deletion (EPERM, EACCES or EBUSY: libuv's mapping of ERROR_ACCESS_DENIED and
+ * ERROR_SHARING_VIOLATION). */
+const IN_PLACE_CODES = ['EACCES', 'EPERM', 'EBUSY', 'EXDEV'];
 
 /** Writes `text` as the file `real` (a real path) whole or not at all: into a temp file beside it (an exclusive create, so a
  * planted name is not followed), synced, given the mode and owner of `st` (the file there now; none: a new file's usual mode), and
@@ -656,8 +686,9 @@ function writeReport(file: string, text: string): void {
     writeBeside(real, text, st);
   } catch (err) {
     // Where no temp file can be made beside the report (a folder this user may not write) or renamed over it (a file mounted on its
-    // own: EBUSY, EXDEV), a report this user may write is written in place, as before; a full disk and the rest are not.
-    if (!st || !['EACCES', 'EPERM', 'EBUSY', 'EXDEV'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    // own: EBUSY, EXDEV; on Windows, one another program has open), a report this user may write is written in place, as before; a
+    // full disk and the rest are not.
+    if (!st || !IN_PLACE_CODES.includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
     fs.writeFileSync(real, text);
   }
 }

@@ -409,6 +409,61 @@ test('lint --fix on a file it cannot write says so and names the file; the file 
   assert.match(r.stdout, /No fixes were written: 1 file could not be fixed\.\n$/);
 });
 
+// pt1: on Windows a rename over a file another program holds open (without sharing its deletion: a virus scanner, a sync client,
+// an editor) fails with EPERM, EACCES or EBUSY, where a write into it most often does not; --fix then said "cannot write the fixes
+// (EPERM); the file is unchanged" for a file it could write.
+test('lint --fix writes a file in place when the temp file cannot be renamed over it (Windows: the file open in another program)', async (t) => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}\n';
+  const dir = tmpdir({ 'a.filter.json': original });
+  const file = path.join(dir, 'a.filter.json');
+  const ino = fs.statSync(file).ino;
+  const nodeFs = require('node:fs') as typeof fs;
+  const realRename = nodeFs.renameSync;
+  for (const code of ['EPERM', 'EACCES', 'EBUSY']) {
+    fs.writeFileSync(file, original);
+    const held = t.mock.method(nodeFs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
+      if (String(to).endsWith('a.filter.json')) throw Object.assign(new Error('operation not permitted'), { code });
+      return realRename(from, to);
+    });
+    const r = await run(['lint', '--fix', dir]);
+    held.mock.restore();
+    assert.equal(r.code, 0, `${code}: ${r.stderr}`);
+    assert.match(r.stdout, /Fixed 1 problem in 1 file/, code);
+    assert.match(fs.readFileSync(file, 'utf8'), /"value": \[403\]/, code);
+    assert.equal(fs.statSync(file).ino, ino, 'the same file, written in place');
+    assert.deepEqual(fs.readdirSync(dir), ['a.filter.json'], 'no temp file is left behind');
+  }
+  // Shorter than before (a trailing comma taken out): nothing of the old text is left at its end.
+  fs.writeFileSync(file, '{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 403},}\n');
+  const held = t.mock.method(nodeFs, 'renameSync', () => { throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' }); });
+  const shorter = await run(['lint', '--fix', dir]);
+  held.mock.restore();
+  assert.equal(shorter.code, 0, shorter.stderr);
+  assert.equal(fs.readFileSync(file, 'utf8'), '{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 403}}\n');
+});
+
+test('lint --fix says the file is unchanged when neither the rename nor a write in place may touch it (Windows: held open, not shared)', async (t) => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}\n';
+  const dir = tmpdir({ 'a.filter.json': original });
+  const file = path.join(dir, 'a.filter.json');
+  const nodeFs = require('node:fs') as typeof fs;
+  const realRename = nodeFs.renameSync, realOpen = nodeFs.openSync;
+  t.mock.method(nodeFs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
+    if (String(to) === fs.realpathSync(file)) throw Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    return realRename(from, to);
+  });
+  // Opened for writing (it is read as before).
+  t.mock.method(nodeFs, 'openSync', (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p) === fs.realpathSync(file) && rest[0] === 'r+') throw Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    return (realOpen as (...a: unknown[]) => number)(p, ...rest);
+  });
+  const r = await run(['lint', '--fix', dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /a\.filter\.json: cannot write the fixes \(EBUSY\); the file is unchanged\./);
+  assert.equal(fs.readFileSync(file, 'utf8'), original);
+  assert.deepEqual(fs.readdirSync(dir), ['a.filter.json'], 'no temp file is left behind');
+});
+
 test('lint --fix does not write a file that is not UTF-8: the bytes it could not read would be lost', async () => {
   // "/caf\xe9" (Latin-1): read as UTF-8 the \xe9 is U+FFFD, and writing the fixed text back stored EF BF BD in its place, so the
   // filter's value changed with the operator's spelling. RFC 8259 section 8.1: JSON text exchanged between systems MUST be UTF-8.
