@@ -178,9 +178,7 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       st = fs.statSync(p);
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      // A pattern that reached us unexpanded (quoted, matching no file, or a shell that does not expand it): ESLint expands its own,
-      // we do not. Unquoting is no advice: sh reads "**" as "*", so fewer files would be checked without a word (rv30).
-      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns, and a shell passes one on as it is when it is quoted or matches no file (and reads "**" as "*" unless bash\'s globstar is on): name the folder instead, which is walked for the EdgeKit files' : '';
+      const glob = missing && /[*?[{]/.test(p) ? globAdvice(process.platform) : '';
       errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}${glob}.`, missing });
       continue;
     }
@@ -205,6 +203,16 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
     seen.add(key);
     return true;
   });
+}
+
+/** What follows "no such file or directory" for a path that looks like a glob pattern: it reached us unexpanded (quoted, matching no
+ * file, or a shell that does not expand it). ESLint expands its own, we do not. Unquoting is no advice: sh reads "**" as "*", so
+ * fewer files would be checked without a word (rv30). On Windows cmd and PowerShell expand no pattern for a program: every pattern
+ * arrives as written, and a POSIX shell's reasons were no answer there (pt1). */
+export function globAdvice(platform: NodeJS.Platform): string {
+  const why = platform === 'win32' ? 'cmd and PowerShell pass one on as it is (a POSIX shell too, when it is quoted or matches no file)'
+    : 'a shell passes one on as it is when it is quoted or matches no file (and reads "**" as "*" unless bash\'s globstar is on)';
+  return `; edgekit lint does not expand glob patterns, and ${why}: name the folder instead, which is walked for the EdgeKit files`;
 }
 
 /** How the bytes say they are UTF-16 or UTF-32, by their byte order mark, or undefined. UTF-32's little-endian mark begins as

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEAD_TEMP_AGE_MS, main } from '../../../server/src/cli';
+import { DEAD_TEMP_AGE_MS, globAdvice, main } from '../../../server/src/cli';
 import { alive } from '../../../mock/src/pidLock';
 
 // Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
@@ -1282,4 +1282,7 @@ test('a glob pattern that reached the CLI unexpanded (quoted, or a shell that do
   assert.doesNotMatch(r.stderr, /unquoted/);
   const plain = await run(['lint', path.join(dir, 'config/b.filter.json')]);
   assert.match(plain.stderr, /b\.filter\.json: no such file or directory\.$/m, 'a plain missing name is said as before');
+  // pt1: on Windows cmd and PowerShell expand no pattern, quoted or not: the POSIX shell's reasons were said there too.
+  assert.equal(globAdvice('win32'), '; edgekit lint does not expand glob patterns, and cmd and PowerShell pass one on as it is (a POSIX shell too, when it is quoted or matches no file): name the folder instead, which is walked for the EdgeKit files');
+  assert.equal(globAdvice('darwin'), globAdvice('linux'));
 });
