@@ -191,7 +191,9 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       if (!allowEmpty && files.length === found && errors.length === failed) {
         errors.push({ path: p, message: `no file EdgeKit checks in this directory (${PATTERN_NAMES}, in it or its folders; a file with another name is checked when named with --kind). --allow-empty accepts a directory with none.` });
       }
-    } else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
+    // ".JSON" too, as detectKind reads the patterns and VS Code its file associations: regardless of case (pt1: a Windows tool's
+    // CONFIG.JSON was "not a file EdgeKit checks").
+    } else if (explicitKind || detectKind(p) || /\.json$/i.test(p)) files.push(p);
     else errors.push({ path: p, message: `not a file EdgeKit checks (expected ${PATTERN_NAMES}; or pass --kind).` });
   }
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.

@@ -206,6 +206,13 @@ test('usage and I/O problems exit 2 with a message on stderr', async () => {
   assert.equal((await run(['frobnicate'])).code, 2);
 });
 
+test('a file named with an upper-case .JSON is read by its "$schema", as .json is (names are case-blind on Windows and macOS)', async () => {
+  const dir = tmpdir({ 'CONFIG.JSON': '{"$schema": "https://edgekit.dev/schemas/logpush-filter.schema.json", "where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}' });
+  const r = await run(['lint', '--format', 'line', path.join(dir, 'CONFIG.JSON')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /CONFIG\.JSON:1:\d+-1:\d+ error logpush\/set-needs-array /);
+});
+
 test('--kind checks a file with any name; binary content is a syntax error, not a crash', async () => {
   const dir = tmpdir({ 'blob.bin': Buffer.from([0, 1, 2, 255, 254, 0x7b]) });
   const r = await run(['lint', '--kind', 'jsonrpc-request', '--format', 'json', path.join(dir, 'blob.bin')]);
