@@ -14,9 +14,12 @@ export function documentName(uri: vscode.Uri): string {
   return uri.scheme === 'untitled' ? uri.path.split('/').pop() || uri.path : vscode.workspace.asRelativePath(uri);
 }
 
-/** A name safe as a file name: what is not a word character, "." or "-" becomes "_". */
+/** A name safe as a file name on every platform: what is not a word character, "." or "-" becomes "_", and a name that Windows reads
+ * as a device (CON, AUX, NUL, COM1, ... alone or before a dot: "aux.io.ruleset.json", a zone's document) gets a "_" before it (pt1:
+ * saving such an untitled document, which VS Code saves to its path without asking, wrote to the device or was refused there). The
+ * same name on every platform, so that a folder shared with Windows holds the same documents. */
 export function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_');
+  return name.replace(/[^\w.-]+/g, '_').replace(/^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?=\.|$)/i, '_$&');
 }
 
 /**
