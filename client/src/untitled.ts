@@ -2,7 +2,7 @@
 // configuration, a Logpush job read from the backend; and other text EdgeKit writes for the user (a Terraform export). Named after
 // what it holds, in the first workspace folder, so that Save offers that folder and that name.
 import * as vscode from 'vscode';
-import { asciiHost } from '../../server/src/core/hostName';
+import { asciiHost, WINDOWS_DEVICE_NAME } from '../../server/src/core/hostName';
 import { UserError } from './commands/run';
 
 /**
@@ -19,7 +19,7 @@ export function documentName(uri: vscode.Uri): string {
  * saving such an untitled document, which VS Code saves to its path without asking, wrote to the device or was refused there). The
  * same name on every platform, so that a folder shared with Windows holds the same documents. */
 export function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?=\.|$)/i, '_$&');
+  return name.replace(/[^\w.-]+/g, '_').replace(WINDOWS_DEVICE_NAME, '_$&');
 }
 
 /**

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../state';
-import { shownDestination } from '../../../server/src/core';
+import { shownDestination, WINDOWS_DEVICE_NAME } from '../../../server/src/core';
 
 export interface S3Settings {
   /** e.g. http://127.0.0.1:9000 (path-style requests: <endpoint>/<bucket>/<key>). */
@@ -104,9 +104,6 @@ export function localObjectPath(root: string, key: string, p: path.PlatformPath 
   return p.join(root, ...(p.sep === '\\' ? parts.map(windowsName) : parts));
 }
 
-/** Windows' device names, which name no file in any folder, with any extension (CON, nul.txt, COM1.log.gz). */
-const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(?:\.|$)/i;
-
 /** A part of an object key as a Windows file or folder name: the characters Windows refuses in a name (< > : " \ | ? *, control
  * characters) and "%" as %XX, a trailing dot or space (which Windows drops) as %2E or %20, a device name's first letter as %XX. Only
  * "%" is escaped besides, so two keys never share a file (unless they differ in letter case only: Windows and macOS fold it), and
@@ -114,7 +111,7 @@ const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u
 export function windowsName(part: string): string {
   const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
   let name = part.replace(/[<>:"\\|?*%\u0000-\u001f]/g, hex).replace(/[. ]$/, hex);
-  if (WINDOWS_DEVICE.test(name)) name = hex(name[0]) + name.slice(1);
+  if (WINDOWS_DEVICE_NAME.test(name)) name = hex(name[0]) + name.slice(1);
   return name;
 }
 
