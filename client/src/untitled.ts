@@ -2,7 +2,7 @@
 // configuration, a Logpush job read from the backend; and other text EdgeKit writes for the user (a Terraform export). Named after
 // what it holds, in the first workspace folder, so that Save offers that folder and that name.
 import * as vscode from 'vscode';
-import { asciiHost } from '../../server/src/core/hostName';
+import { asciiHost, WINDOWS_DEVICE_NAME } from '../../server/src/core/hostName';
 import { UserError } from './commands/run';
 
 /**
@@ -14,9 +14,12 @@ export function documentName(uri: vscode.Uri): string {
   return uri.scheme === 'untitled' ? uri.path.split('/').pop() || uri.path : vscode.workspace.asRelativePath(uri);
 }
 
-/** A name safe as a file name: what is not a word character, "." or "-" becomes "_". */
+/** A name safe as a file name on every platform: what is not a word character, "." or "-" becomes "_", and a name that Windows reads
+ * as a device (CON, AUX, NUL, COM1, ... alone or before a dot: "aux.io.ruleset.json", a zone's document) gets a "_" before it (pt1:
+ * saving such an untitled document, which VS Code saves to its path without asking, wrote to the device or was refused there). The
+ * same name on every platform, so that a folder shared with Windows holds the same documents. */
 export function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_');
+  return name.replace(/[^\w.-]+/g, '_').replace(WINDOWS_DEVICE_NAME, '_$&');
 }
 
 /**

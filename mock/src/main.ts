@@ -13,8 +13,10 @@ export interface CliIo { stdout(s: string): void; stderr(s: string): void }
 
 export interface CliExtras {
   env?: NodeJS.ProcessEnv;
-  /** Resolves when the backend should stop; defaults to the first SIGINT or SIGTERM. */
+  /** Resolves when the backend should stop; defaults to the first of stopSignals(platform). */
   stop?: Promise<unknown>;
+  /** The platform whose stop signals are listened for; process.platform unless given (tests). */
+  platform?: NodeJS.Platform;
 }
 
 export const USAGE = `${mockSynopsis('edgekit mock', 'Usage: ')}
@@ -88,17 +90,24 @@ function parseArgs(argv: string[]): Args | string {
   };
 }
 
-function signalled(): Promise<string> {
+/**
+ * The signals that stop the mock as Ctrl+C does (its state saved, its lock released): SIGINT and SIGTERM; on Windows also SIGHUP,
+ * which Node emits when the console window is closed (the usual way to end a program there; Windows ends the process some seconds
+ * later), and SIGBREAK (Ctrl+Break). Killed there without its end, the mock left its state lock behind, and Windows soon gives its
+ * pid to another process: the next start found the lock held (pidLock.js tells a new process of the same pid by /proc, which
+ * Windows has not). Not SIGHUP elsewhere: `nohup edgekit mock &` ignores it, and a listener would undo that (pt1).
+ */
+export function stopSignals(platform: NodeJS.Platform): NodeJS.Signals[] {
+  return platform === 'win32' ? ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] : ['SIGINT', 'SIGTERM'];
+}
+
+function signalled(signals: readonly NodeJS.Signals[]): Promise<string> {
   return new Promise((resolve) => {
-    const on = (sig: string) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+    const on = (sig: NodeJS.Signals) => {
+      for (const s of signals) process.off(s, on);
       resolve(sig);
     };
-    const onInt = () => on('SIGINT');
-    const onTerm = () => on('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
+    for (const s of signals) process.on(s, on);
   });
 }
 
@@ -134,7 +143,7 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
     endpoint: s3Endpoint, accessKeyId: args.s3AccessKeyId ?? env.EDGEKIT_MOCK_S3_ACCESS_KEY_ID ?? '',
     secretAccessKey: args.s3SecretAccessKey ?? env.EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY ?? '', region: args.s3Region ?? env.EDGEKIT_MOCK_S3_REGION,
   } : undefined;
-  const stop = extras.stop ?? signalled();
+  const stop = extras.stop ?? signalled(stopSignals(extras.platform ?? process.platform));
   let backend;
   try {
     backend = await startMockBackend({

@@ -178,9 +178,7 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       st = fs.statSync(p);
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      // A pattern that reached us unexpanded (quoted, matching no file, or a shell that does not expand it): ESLint expands its own,
-      // we do not. Unquoting is no advice: sh reads "**" as "*", so fewer files would be checked without a word (rv30).
-      const glob = missing && /[*?[{]/.test(p) ? '; edgekit lint does not expand glob patterns, and a shell passes one on as it is when it is quoted or matches no file (and reads "**" as "*" unless bash\'s globstar is on): name the folder instead, which is walked for the EdgeKit files' : '';
+      const glob = missing && /[*?[{]/.test(p) ? globAdvice(process.platform) : '';
       errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}${glob}.`, missing });
       continue;
     }
@@ -193,7 +191,9 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       if (!allowEmpty && files.length === found && errors.length === failed) {
         errors.push({ path: p, message: `no file EdgeKit checks in this directory (${PATTERN_NAMES}, in it or its folders; a file with another name is checked when named with --kind). --allow-empty accepts a directory with none.` });
       }
-    } else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
+    // ".JSON" too, as detectKind reads the patterns and VS Code its file associations: regardless of case (pt1: a Windows tool's
+    // CONFIG.JSON was "not a file EdgeKit checks").
+    } else if (explicitKind || detectKind(p) || /\.json$/i.test(p)) files.push(p);
     else errors.push({ path: p, message: `not a file EdgeKit checks (expected ${PATTERN_NAMES}; or pass --kind).` });
   }
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
@@ -205,6 +205,16 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
     seen.add(key);
     return true;
   });
+}
+
+/** What follows "no such file or directory" for a path that looks like a glob pattern: it reached us unexpanded (quoted, matching no
+ * file, or a shell that does not expand it). ESLint expands its own, we do not. Unquoting is no advice: sh reads "**" as "*", so
+ * fewer files would be checked without a word (rv30). On Windows cmd and PowerShell expand no pattern for a program: every pattern
+ * arrives as written, and a POSIX shell's reasons were no answer there (pt1). */
+export function globAdvice(platform: NodeJS.Platform): string {
+  const why = platform === 'win32' ? 'cmd and PowerShell pass one on as it is (a POSIX shell too, when it is quoted or matches no file)'
+    : 'a shell passes one on as it is when it is quoted or matches no file (and reads "**" as "*" unless bash\'s globstar is on)';
+  return `; edgekit lint does not expand glob patterns, and ${why}: name the folder instead, which is walked for the EdgeKit files`;
 }
 
 /** How the bytes say they are UTF-16 or UTF-32, by their byte order mark, or undefined. UTF-32's little-endian mark begins as
@@ -503,7 +513,8 @@ function canWrite(file: string): boolean {
  * only when its real path is inside one of the directories named (`roots`): a symbolic link in a cloned folder must not make
  * --fix rewrite a file elsewhere. The text goes to a temp file beside the real file (mode and owner copied, synced), which is
  * renamed over it once the file is seen to hold what was read: a failed or interrupted write leaves the old file whole, and a
- * save made meanwhile (an editor) is not overwritten. A read-only file is left as it is. */
+ * save made meanwhile (an editor) is not overwritten. Where no temp file can replace it (IN_PLACE_CODES: on Windows, a file another
+ * program has open) it is written in place. A read-only file is left as it is. */
 function writeFixes(file: string, roots: string[] | undefined, read: Buffer, text: string, listed?: TempNames): string | undefined {
   const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   let real: string;
@@ -522,12 +533,41 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   if ((st.mode & 0o222) === 0 || !canWrite(real)) {
     return `is read-only${process.platform === 'win32' ? '' : ` (mode ${(st.mode & 0o777).toString(8)})`}; the fixes were not written.`;
   }
+  const unchanged = () => fs.readFileSync(real).equals(read);
+  const changed = 'changed while it was being fixed; the fixes were not written.';
   try {
-    return writeBeside(real, text, st, () => fs.readFileSync(real).equals(read), listed) ? undefined : 'changed while it was being fixed; the fixes were not written.';
+    return writeBeside(real, text, st, unchanged, listed) ? undefined : changed;
+  } catch (err) {
+    if (!IN_PLACE_CODES.includes(code(err))) return `cannot write the fixes (${code(err)}); the file is unchanged.`;
+  }
+  // The temp file could not be made or renamed over the file, which this process may write (canWrite): on Windows, a file another
+  // program holds open (an editor, a virus scanner, a sync client) refuses a rename over it (EPERM, EACCES, EBUSY) and most often
+  // not a write. Written in place, as ESLint's --fix writes: not at once, so an unfinished write says so (pt1).
+  if (!unchanged()) return changed;
+  let fd: number;
+  try {
+    fd = fs.openSync(real, 'r+');
   } catch (err) {
     return `cannot write the fixes (${code(err)}); the file is unchanged.`;
   }
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    fs.writeFileSync(fd, bytes);
+    fs.ftruncateSync(fd, bytes.length);
+    fs.fsyncSync(fd);
+    return undefined;
+  } catch (err) {
+    return `cannot write the fixes (${code(err)}, writing it in place, as no temp file could replace it); the file may be partly written.`;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
+
+/** The errors of a temp file's create beside a file, or of its rename over it, where the file itself may still be written in
+ * place: a folder this user may not write (EACCES, EPERM), a file mounted on its own (EBUSY, EXDEV), and on Windows a file another
+ * program holds open without sharing its deletion (EPERM, EACCES or EBUSY: libuv's mapping of ERROR_ACCESS_DENIED and
+ * ERROR_SHARING_VIOLATION). */
+const IN_PLACE_CODES = ['EACCES', 'EPERM', 'EBUSY', 'EXDEV'];
 
 /** Writes `text` as the file `real` (a real path) whole or not at all: into a temp file beside it (an exclusive create, so a
  * planted name is not followed), synced, given the mode and owner of `st` (the file there now; none: a new file's usual mode), and
@@ -662,8 +702,9 @@ function writeReport(file: string, text: string): void {
     writeBeside(real, text, st);
   } catch (err) {
     // Where no temp file can be made beside the report (a folder this user may not write) or renamed over it (a file mounted on its
-    // own: EBUSY, EXDEV), a report this user may write is written in place, as before; a full disk and the rest are not.
-    if (!st || !['EACCES', 'EPERM', 'EBUSY', 'EXDEV'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    // own: EBUSY, EXDEV; on Windows, one another program has open), a report this user may write is written in place, as before; a
+    // full disk and the rest are not.
+    if (!st || !IN_PLACE_CODES.includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
     fs.writeFileSync(real, text);
   }
 }

@@ -62,7 +62,7 @@ test('the mock is a program of its own: it imports only itself and the core', ()
 
 /** What the extension may import of the server: the protocol, the syntax messages (the commands that send a job refuse one with
  * a syntax error in the editor's words; client/src/jobSyntax.ts), a destination shown without its credentials (the mock's too) and
- * a host name's A-labels (a zone's document names, client/src/untitled.ts; the server's sample zone too). */
+ * a host name's A-labels and Windows' device names (a zone's document names, client/src/untitled.ts; the server's sample zone too). */
 const CLIENT_MAY_IMPORT = new Set(['server/src/protocol', 'server/src/core/parse/syntaxErrors', 'server/src/core/rules/logpush/shownDestination', 'server/src/core/hostName']);
 
 test('the extension imports only protocol.ts and the syntax messages of the server, and the mock only as types (it loads dist/mock.js at run time)', () => {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../state';
-import { shownDestination } from '../../../server/src/core';
+import { shownDestination, WINDOWS_DEVICE_NAME } from '../../../server/src/core';
 
 export interface S3Settings {
   /** e.g. http://127.0.0.1:9000 (path-style requests: <endpoint>/<bucket>/<key>). */
@@ -93,11 +93,33 @@ function sumoPath(p: string): string {
   return m ? `${m[1]}${digest(m[2])}` : digest(p);
 }
 
+/**
+ * The file of an object below a local destination's folder: its key's "/"-separated parts as folders, without empty, "." and ".."
+ * ones, so that it stays below `root`. With Windows' paths (`p`: path.win32, the platform's `path` on Windows) each part is named
+ * as Windows can hold it (windowsName): there a "\" in a part is a separator too ("..\..\x" left the folder), a ":" names a stream
+ * of the file before it, and a trailing dot is dropped.
+ */
+export function localObjectPath(root: string, key: string, p: path.PlatformPath = path): string {
+  const parts = key.split('/').filter((s) => s && s !== '.' && s !== '..');
+  return p.join(root, ...(p.sep === '\\' ? parts.map(windowsName) : parts));
+}
+
+/** A part of an object key as a Windows file or folder name: the characters Windows refuses in a name (< > : " \ | ? *, control
+ * characters) and "%" as %XX, a trailing dot or space (which Windows drops) as %2E or %20, a device name's first letter as %XX. Only
+ * "%" is escaped besides, so two keys never share a file (unless they differ in letter case only: Windows and macOS fold it), and
+ * the name reads back by decodeURIComponent. */
+export function windowsName(part: string): string {
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  let name = part.replace(/[<>:"\\|?*%\u0000-\u001f]/g, hex).replace(/[. ]$/, hex);
+  if (WINDOWS_DEVICE_NAME.test(name)) name = hex(name[0]) + name.slice(1);
+  return name;
+}
+
 function localDestination(conf: string, url: URL | undefined, settings: DestinationSettings, why: string): Destination {
   const scheme = url ? url.protocol.replace(/:$/, '') : 'other';
   const host = url ? (url.hostname || 'default').replace(/[^A-Za-z0-9._-]/g, '_') : 'default';
   const prefix = url ? (scheme === 'sumo' ? sumoPath(pathOf(url)) : pathOf(url)) : '';
-  const root = path.join(settings.dir, scheme, host);
+  const root = localObjectPath(settings.dir, `${scheme}/${host}`);
   const usage = usages.get(settings.dir) ?? usages.set(settings.dir, new LocalUsage(settings.dir)).get(settings.dir)!;
   return {
     kind: 'local', label: `${destinationLabel(conf)} (the local folder ${root}: ${why})`, pathPrefix: prefix,
@@ -107,7 +129,7 @@ function localDestination(conf: string, url: URL | undefined, settings: Destinat
       if (used + body.length > settings.maxLocalBytes) {
         throw new Error(`the local delivery folder ${settings.dir} holds ${used} bytes and this object would take it over its limit of ${settings.maxLocalBytes} bytes; delete delivered objects there or give a larger limit`);
       }
-      const file = path.join(root, ...key.split('/').filter((s) => s && s !== '..'));
+      const file = localObjectPath(root, key);
       const before = (await fs.stat(file).catch(() => ({ size: 0 }))).size;
       await fs.mkdir(path.dirname(file), { recursive: true });
       await writeFileAtomic(file, body);

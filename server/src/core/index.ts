@@ -44,7 +44,7 @@ export { mulberry32 } from './prng';
 export { headOf, overSizeLimit, plural } from './text';
 export { tidyMessage, wordList } from './messages';
 export { shownDestination } from './rules/logpush/shownDestination';
-export { asciiHost } from './hostName';
+export { asciiHost, WINDOWS_DEVICE_NAME } from './hostName';
 export { checksumAddress, keccak256, keccakHex } from './keccak';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEAD_TEMP_AGE_MS, main } from '../../../server/src/cli';
+import { DEAD_TEMP_AGE_MS, globAdvice, main } from '../../../server/src/cli';
 import { alive } from '../../../mock/src/pidLock';
 
 // Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
@@ -204,6 +204,13 @@ test('usage and I/O problems exit 2 with a message on stderr', async () => {
   assert.equal(wrong.code, 2);
   assert.match(wrong.stderr, /notes\.txt: not a file EdgeKit checks/);
   assert.equal((await run(['frobnicate'])).code, 2);
+});
+
+test('a file named with an upper-case .JSON is read by its "$schema", as .json is (names are case-blind on Windows and macOS)', async () => {
+  const dir = tmpdir({ 'CONFIG.JSON': '{"$schema": "https://edgekit.dev/schemas/logpush-filter.schema.json", "where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}' });
+  const r = await run(['lint', '--format', 'line', path.join(dir, 'CONFIG.JSON')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /CONFIG\.JSON:1:\d+-1:\d+ error logpush\/set-needs-array /);
 });
 
 test('--kind checks a file with any name; binary content is a syntax error, not a crash', async () => {
@@ -431,6 +438,61 @@ test('lint --fix on a file it cannot write says so and names the file; the file 
   // The summary said "Nothing to fix automatically." under a problem whose fix was there and only its write failed.
   assert.doesNotMatch(r.stdout, /Nothing to fix/);
   assert.match(r.stdout, /No fixes were written: 1 file could not be fixed\.\n$/);
+});
+
+// pt1: on Windows a rename over a file another program holds open (without sharing its deletion: a virus scanner, a sync client,
+// an editor) fails with EPERM, EACCES or EBUSY, where a write into it most often does not; --fix then said "cannot write the fixes
+// (EPERM); the file is unchanged" for a file it could write.
+test('lint --fix writes a file in place when the temp file cannot be renamed over it (Windows: the file open in another program)', async (t) => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}\n';
+  const dir = tmpdir({ 'a.filter.json': original });
+  const file = path.join(dir, 'a.filter.json');
+  const ino = fs.statSync(file).ino;
+  const nodeFs = require('node:fs') as typeof fs;
+  const realRename = nodeFs.renameSync;
+  for (const code of ['EPERM', 'EACCES', 'EBUSY']) {
+    fs.writeFileSync(file, original);
+    const held = t.mock.method(nodeFs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
+      if (String(to).endsWith('a.filter.json')) throw Object.assign(new Error('operation not permitted'), { code });
+      return realRename(from, to);
+    });
+    const r = await run(['lint', '--fix', dir]);
+    held.mock.restore();
+    assert.equal(r.code, 0, `${code}: ${r.stderr}`);
+    assert.match(r.stdout, /Fixed 1 problem in 1 file/, code);
+    assert.match(fs.readFileSync(file, 'utf8'), /"value": \[403\]/, code);
+    assert.equal(fs.statSync(file).ino, ino, 'the same file, written in place');
+    assert.deepEqual(fs.readdirSync(dir), ['a.filter.json'], 'no temp file is left behind');
+  }
+  // Shorter than before (a trailing comma taken out): nothing of the old text is left at its end.
+  fs.writeFileSync(file, '{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 403},}\n');
+  const held = t.mock.method(nodeFs, 'renameSync', () => { throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' }); });
+  const shorter = await run(['lint', '--fix', dir]);
+  held.mock.restore();
+  assert.equal(shorter.code, 0, shorter.stderr);
+  assert.equal(fs.readFileSync(file, 'utf8'), '{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 403}}\n');
+});
+
+test('lint --fix says the file is unchanged when neither the rename nor a write in place may touch it (Windows: held open, not shared)', async (t) => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}\n';
+  const dir = tmpdir({ 'a.filter.json': original });
+  const file = path.join(dir, 'a.filter.json');
+  const nodeFs = require('node:fs') as typeof fs;
+  const realRename = nodeFs.renameSync, realOpen = nodeFs.openSync;
+  t.mock.method(nodeFs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
+    if (String(to) === fs.realpathSync(file)) throw Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    return realRename(from, to);
+  });
+  // Opened for writing (it is read as before).
+  t.mock.method(nodeFs, 'openSync', (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p) === fs.realpathSync(file) && rest[0] === 'r+') throw Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    return (realOpen as (...a: unknown[]) => number)(p, ...rest);
+  });
+  const r = await run(['lint', '--fix', dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /a\.filter\.json: cannot write the fixes \(EBUSY\); the file is unchanged\./);
+  assert.equal(fs.readFileSync(file, 'utf8'), original);
+  assert.deepEqual(fs.readdirSync(dir), ['a.filter.json'], 'no temp file is left behind');
 });
 
 test('lint --fix does not write a file that is not UTF-8: the bytes it could not read would be lost', async () => {
@@ -1251,4 +1313,7 @@ test('a glob pattern that reached the CLI unexpanded (quoted, or a shell that do
   assert.doesNotMatch(r.stderr, /unquoted/);
   const plain = await run(['lint', path.join(dir, 'config/b.filter.json')]);
   assert.match(plain.stderr, /b\.filter\.json: no such file or directory\.$/m, 'a plain missing name is said as before');
+  // pt1: on Windows cmd and PowerShell expand no pattern, quoted or not: the POSIX shell's reasons were said there too.
+  assert.equal(globAdvice('win32'), '; edgekit lint does not expand glob patterns, and cmd and PowerShell pass one on as it is (a POSIX shell too, when it is quoted or matches no file): name the folder instead, which is walked for the EdgeKit files');
+  assert.equal(globAdvice('darwin'), globAdvice('linux'));
 });

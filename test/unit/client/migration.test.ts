@@ -354,6 +354,11 @@ test('a zone\'s document name is its A-labels: two Unicode names fileSafe made o
   // No A-label form (a space; a character IDNA refuses): fileSafe's treatment, as before
   assert.equal(zoneFileSafe('ü b.x'), '_b.x');
   assert.equal(zoneFileSafe('bü<cher.x'), 'b_cher.x');
+  // pt1: a name Windows reads as a device (alone or before a dot) is no file name there; its documents get a "_" before it.
+  for (const [zone, name] of [['aux.io', '_aux.io'], ['NUL.example', '_NUL.example'], ['com1.net', '_com1.net'], ['lpt9.org', '_lpt9.org'], ['con', '_con']]) {
+    assert.equal(zoneFileSafe(zone), name, zone);
+  }
+  for (const zone of ['console.io', 'auxiliary.net', 'com.example', 'com10.net', 'nul-x.org', 'x.con']) assert.equal(zoneFileSafe(zone), zone, zone);
 });
 
 /**

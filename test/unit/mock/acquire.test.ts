@@ -208,3 +208,28 @@ test('state lock: a lock naming a live pid of another process start (the pid was
     await taken.release();
   });
 });
+
+// pt1: on Windows a console window closed (SIGHUP in Node) or Ctrl+Break (SIGBREAK) ended `edgekit mock` without its end: its state
+// lock stayed, naming a pid Windows soon gives another process, and the next start found the state file "in use".
+test('edgekit mock on Windows stops as on Ctrl+C when its console window is closed (SIGHUP) or on Ctrl+Break (SIGBREAK): the lock is released', async () => {
+  const { runMockCli, stopSignals } = await import('../../../mock/src/main');
+  assert.deepEqual(stopSignals('linux'), ['SIGINT', 'SIGTERM'], 'not SIGHUP: nohup edgekit mock & ignores it');
+  assert.deepEqual(stopSignals('darwin'), ['SIGINT', 'SIGTERM']);
+  for (const signal of ['SIGHUP', 'SIGBREAK'] as const) {
+    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'edgekit-cli-')), 'state.json');
+    let out = '';
+    let started!: () => void;
+    const listening = new Promise<void>((r) => { started = r; });
+    const before = process.listenerCount(signal);
+    const done = runMockCli(['--port', '0', '--state', stateFile, '--traffic-paused'], {
+      stdout: (s) => { out += s; if (s.includes('Press Ctrl+C to stop.')) started(); }, stderr: () => undefined,
+    }, { platform: 'win32', env: {} });
+    await listening;
+    assert.equal(existsSync(`${stateFile}.lock`), true);
+    process.emit(signal, signal);
+    assert.equal(await done, 0);
+    assert.match(out, /Mock backend stopped\./);
+    assert.equal(existsSync(`${stateFile}.lock`), false, `${signal}: the lock is released`);
+    assert.equal(process.listenerCount(signal), before, 'its listeners are removed');
+  }
+});

@@ -79,3 +79,42 @@ test('a Sumo Logic destination keeps its collector code out of the local folder:
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// pt1: the local folder's files were named by path.join of the key's parts, which on Windows reads a "\" in a part as a separator
+// (s3://bucket/..%5C..%5Cout: "..\..\out" left the folder, as "../" could not), a ":" as a stream of the file before it
+// (s3://bucket/logs:v2 wrote into a stream of "logs"), drops a trailing dot, and refuses the device names (CON, NUL).
+test('a local destination names its files as Windows can hold them, below the folder (path.win32)', async () => {
+  const { localObjectPath, windowsName } = await import('../../../mock/src/delivery/destinations');
+  const root = 'C:\\Users\\me\\AppData\\Local\\Temp\\edgekit-mock-logpush\\s3\\bucket';
+  const at = (key: string) => localObjectPath(root, key, path.win32);
+  assert.equal(at('logs/20261128/a_b_c.log.gz'), `${root}\\logs\\20261128\\a_b_c.log.gz`);
+  for (const key of ['..\\..\\..\\out/x.log.gz', 'a/..\\..\\..\\..\\x', '../../x', 'C:\\x', '\\\\server\\share\\x', '/x']) {
+    const file = at(key);
+    assert.ok(file.startsWith(root + '\\') && path.win32.relative(root, file).split('\\')[0] !== '..', `${key} -> ${file}`);
+  }
+  assert.equal(at('..\\..\\out/x'), `${root}\\..%5C..%5Cout\\x`);
+  assert.equal(at('logs:v2/x'), `${root}\\logs%3Av2\\x`);
+  assert.equal(at('a<b>c"d|e?f*g/x'), `${root}\\a%3Cb%3Ec%22d%7Ce%3Ff%2Ag\\x`);
+  assert.equal(at('logs./x'), `${root}\\logs%2E\\x`, 'a trailing dot is kept (Windows drops it: logs. and logs were one folder)');
+  assert.equal(at('logs /x'), `${root}\\logs%20\\x`);
+  assert.equal(at('con/nul.txt/Com1.log.gz/lpt9/console'), `${root}\\%63on\\%6Eul.txt\\%43om1.log.gz\\%6Cpt9\\console`);
+  assert.equal(at('100%/x'), `${root}\\100%25\\x`, '"%" escaped too: "100%3A" and "100:" are two names');
+  assert.equal(at('tab\there'), `${root}\\tab%09here`);
+  // Each name reads back as the key's part.
+  for (const part of ['logs:v2', 'con', 'a.', '100%', 'a\\b', 'x y ']) assert.equal(decodeURIComponent(windowsName(part)), part);
+  // POSIX paths keep the key's parts as they are (only empty, "." and ".." dropped).
+  assert.equal(localObjectPath('/tmp/d', 'logs:v2/con/a./x', path.posix), '/tmp/d/logs:v2/con/a./x');
+  assert.equal(localObjectPath('/tmp/d', '../a/./b//c', path.posix), '/tmp/d/a/b/c');
+});
+
+test('a local destination\'s folder is named as Windows can hold it: the bucket "con"', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-dest-'));
+  try {
+    const dest = resolveDestination('gs://con/logs', { dir, maxLocalBytes: 1 << 20 });
+    const { localPath } = await dest.put('logs/x.log.gz', Buffer.from('x'), { gzip: true });
+    const expected = process.platform === 'win32' ? path.join(dir, 'gs', '%63on', 'logs', 'x.log.gz') : path.join(dir, 'gs', 'con', 'logs', 'x.log.gz');
+    assert.equal(localPath, expected);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
