@@ -135,6 +135,20 @@ export function kindOf(doc: TextDocument): DocKind | undefined {
   return kinds.detectKind(path) ?? kinds.kindFromSchemaRef(doc.getText());
 }
 
+/** A document's name as the editor's tab shows it, for messages: the URI's last segment, decoded ("My Filter.filter.json", not
+ * "My%20Filter.filter.json"); an untitled document's name without its scheme ("Untitled-1"). */
+export function docName(uri: string): string {
+  const slash = uri.lastIndexOf('/');
+  const last = slash >= 0 ? uri.slice(slash + 1) : uri.slice(uri.indexOf(':') + 1);
+  try { return decodeURIComponent(last) || uri; } catch { return last || uri; }
+}
+
+/** Where a document is, for messages: a file's path, decoded; another scheme's URI as it is (untitled:Untitled-1). */
+export function docPlace(uri: string): string {
+  if (!uri.startsWith('file:')) return uri;
+  try { return decodeURIComponent(new URL(uri).pathname); } catch { return uri; }
+}
+
 export function coreOptions(s: Settings): CoreOptions {
   return { logpushDataset: s.logpush.dataset, logpushScope: s.logpush.scope, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
 }

@@ -5,7 +5,7 @@ import { APPLY_FIX_COMMAND } from '../protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, ErrorCodes, InlayHintKind, MessageType, ResponseError, ShowMessageNotification } from './library';
-import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
+import { core, coreModule, coreOptions, docPlace, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, utf8ColumnOffset } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, symbolInformation, withSymbolKinds, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
@@ -52,11 +52,11 @@ export async function applyFix(ctx: ServerContext, args: unknown[] | undefined):
   }
   const doc = ctx.documents.get(uri);
   if (!doc) {
-    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for ${uri}, which is not open any more: open it and ask for its code actions again.` });
+    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for ${docPlace(uri)}, which is not open any more: open it and ask for its code actions again.` });
     return null;
   }
   if (doc.version !== version || textStamp(doc) !== stamp) {
-    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for an earlier text of ${doc.uri}: ask for the document's code actions again.` });
+    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for an earlier text of ${docPlace(doc.uri)}: ask for the document's code actions again.` });
     return null;
   }
   try {

@@ -7,7 +7,7 @@ import {
   DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
   type ConvertResult, type CustomRequest, type DocumentInfoResult,
 } from '../protocol';
-import { core, coreModule, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreModule, docName, docPlace, kindOf, safe, tooLarge, type ServerContext } from './context';
 import type { Diagnostics } from './diagnostics';
 
 /** The typed jsonrpc request of one of protocol.ts's custom requests. */
@@ -62,18 +62,18 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
 
   connection.onRequest(requestType(FilterToJobStringRequest.type), (params): ConvertResult => {
     const doc = documents.get(params.uri);
-    if (!doc) return { error: `${params.uri} is not open.` };
+    if (!doc) return { error: `${docPlace(params.uri)} is not open.` };
     try {
       return { text: core().filterToJobString(doc.getText()) };
     } catch (err) {
-      return { error: `The filter in ${doc.uri.split('/').pop()} is not valid JSON (${(err as Error).message}); fix the syntax error first.` };
+      return { error: `The filter in ${docName(doc.uri)} is not valid JSON (${(err as Error).message}); fix the syntax error first.` };
     }
   });
 
   connection.onRequest(requestType(JobStringToFilterRequest.type), (params): ConvertResult => {
     const doc = documents.get(params.uri);
-    if (!doc) return { error: `${params.uri} is not open.` };
-    const name = doc.uri.split('/').pop();
+    if (!doc) return { error: `${docPlace(params.uri)} is not open.` };
+    const name = docName(doc.uri);
     const value = parses.get(doc).value as Record<string, unknown> | undefined;
     if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `${name} is not a Logpush job object.` };
     if (typeof value.filter !== 'string') return { error: `${name} has no "filter" string member.` };

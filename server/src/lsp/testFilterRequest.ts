@@ -4,7 +4,7 @@
 import { RequestType } from './library';
 import type { FilterNode, LogRecord, TextFieldValues } from '../core';
 import { SAMPLE_LOGS_DATASET, SAMPLE_SIZE, en, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
-import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
+import { core, coreModule, docName, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind } from '../core';
 import type { Settings } from '../protocol';
@@ -49,7 +49,7 @@ function documentErrors(ctx: ServerContext, doc: TextDocument, kind: DocKind, s:
   const errors = core().validate(doc.getText(), kind, { ...coreOptions(s), maxProblems: Number.MAX_SAFE_INTEGER, maxFileSizeKB: Number.MAX_SAFE_INTEGER, parsed: ctx.parses.get(doc) })
     .filter((p) => p.severity === 'error');
   if (!errors.length) return undefined;
-  return `Cannot test ${doc.uri.split('/').pop()}: it has ${coreModule().plural(errors.length, 'error')}, e.g. line ${doc.positionAt(errors[0].offset).line + 1}: ${errors[0].message} (${errors[0].code}); fix them first.`;
+  return `Cannot test ${docName(doc.uri)}: it has ${coreModule().plural(errors.length, 'error')}, e.g. line ${doc.positionAt(errors[0].offset).line + 1}: ${errors[0].message} (${errors[0].code}); fix them first.`;
 }
 
 /** The generated sample's size, or why the one asked for is refused (it is built in memory before it is counted). */
@@ -90,15 +90,15 @@ export function registerTestFilter(ctx: ServerContext): void {
     const s = await ctx.settings.get(doc.uri, doc.languageId);
     const parsed = ctx.parses.get(doc);
     const f = filterOf(kind, parsed.value, coreOptions(s).logpushDataset, parsed.text);
-    if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
+    if ('error' in f) return { error: `Cannot test ${docName(doc.uri)}: ${f.error}.` };
     const invalid = documentErrors(ctx, doc, kind, s);
     if (invalid) return { error: invalid };
     // None of the sample's lines has another dataset's fields: its positive comparisons would match none, its negated ones all.
     if (!params.logs && f.dataset !== SAMPLE_LOGS_DATASET) {
-      return { error: `The generated sample holds ${SAMPLE_LOGS_DATASET} log lines, and ${doc.uri.split('/').pop()} is a filter of the ${f.dataset} dataset, whose fields they do not have; test it on a ${f.dataset} log file (NDJSON, as Logpush delivers it).` };
+      return { error: `The generated sample holds ${SAMPLE_LOGS_DATASET} log lines, and ${docName(doc.uri)} is a filter of the ${f.dataset} dataset, whose fields they do not have; test it on a ${f.dataset} log file (NDJSON, as Logpush delivers it).` };
     }
     const c = coreModule().compileFilter(f.filter, f.dataset);
-    if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
+    if (!c.ok) return { error: `${c.error} (${docName(doc.uri)})` };
     const kept = new KeptRecords<LogRecord>();
     const firstMatches: { line: number; record: LogRecord; text?: string }[] = [];
     let total = 0, matched = 0;
@@ -148,7 +148,7 @@ export function registerTestRules(ctx: ServerContext): void {
     if (invalid) return { error: invalid };
     const ruleset = ctx.parses.get(doc).value;
     const run = coreModule().compileRuleset(ruleset);
-    if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
+    if (!run.ok) return { error: `Cannot test ${docName(doc.uri)}: ${run.error}` };
     let skipped: SkippedLines = {};
     let sampleTo = '';
     // Request records, or http_requests log lines read as the requests they log

@@ -90,6 +90,11 @@ test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano pa
     const text = `{\n  "name": "j",\n  "destination_conf": "s3://b/p?region=eu-west-1",\n  "filter": ${JSON.stringify('{"where": {"key": "ClientIP" "operator": "eq", "value": "192.0.2.1"}}')}\n}\n`;
     await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: broken, languageId: 'logpush-job', version: 1, text } });
     const b = await server.conn.sendRequest<{ error?: string }>('edgekit/jobStringToFilter', { uri: broken });
+    // A name with a space is said as the editor's tab shows it, not as the URI escapes it
+    const spaced = 'file:///w/My%20Filter.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: spaced, languageId: 'logpush-filter', version: 1, text: '{"where": ' } });
+    const s = await server.conn.sendRequest<{ error?: string }>('edgekit/filterToJobString', { uri: spaced });
+    assert.match(s.error ?? '', /^The filter in My Filter\.filter\.json is not valid JSON /, s.error);
     const column = text.split('\n')[3].indexOf('\\"operator') + 1;
     assert.match(b.error ?? '', new RegExp(`^The "filter" string in broken\\.logpush\\.json is not valid JSON: .+ \\(line 4, column ${column} of broken\\.logpush\\.json\\)\\.$`), b.error);
   } finally {
