@@ -49,6 +49,25 @@ export async function targetUri(arg: unknown, kinds: string[], what: string): Pr
   return pick.uri;
 }
 
+/**
+ * Whether a command was run from the Explorer's context menu: VS Code passes the file clicked and the files selected, `(uri, uris[])`
+ * (the editor title passes `(uri, { groupId })`, the editor's context menu the URI alone).
+ */
+export function fromExplorer(arg: unknown, second: unknown): arg is vscode.Uri {
+  return arg instanceof vscode.Uri && Array.isArray(second) && second.length > 0 && second.every((u) => u instanceof vscode.Uri);
+}
+
+/**
+ * A file a test was run on from the Explorer, shown first (in the active group, as a click there opens it) unless an editor shows it
+ * already: its lenses (the counts the test writes there) and the report opened beside it are then on screen, as for a file picked
+ * (targetUri). Without it the report opened beside whatever editor was active, or beside an empty group in a window with none.
+ */
+async function showExplorerFile(arg: unknown, second: unknown): Promise<void> {
+  if (!fromExplorer(arg, second)) return;
+  if (vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === arg.toString())) return;
+  await vscode.window.showTextDocument(arg, { preview: true });
+}
+
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = await targetUri(arg, [kind], what);
   const doc = await vscode.workspace.openTextDocument(uri);
@@ -239,7 +258,7 @@ function leftOutReason(names: readonly string[], noSample: boolean, noDelivered:
  * to), else a file (chosen, or the mock's last delivered batch of the question's dataset, then with `source`, the words the report
  * names it by in place of the path of its copy). `given`
  * ('sample', 'delivered' or a path) skips the question; anything else asks (from the editor title VS Code passes the editor group,
- * { groupId }, after the resource). */
+ * { groupId }, after the resource, and from the Explorer the files selected). */
 async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<{ file?: string; source?: string; zone?: string }> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
   // The question's datasets, asked once
@@ -326,6 +345,7 @@ export const logpushTestCommands = {
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${documentName(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
+    await showExplorerFile(arg, requests);
     await refuseWithErrors(ctx, uri);
     // The sample's requests go to the zone the ruleset is the configuration of when the client knows it (a migration's review, a
     // zone's configuration opened from the Zones view), as Test Filter's go to a job's zone.
@@ -354,6 +374,7 @@ export const logpushTestCommands = {
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${documentName(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);
+    await showExplorerFile(arg, logs);
     await refuseWithErrors(ctx, uri);
     // The sample's requests go to the zone of the job when the client knows it (opened from the Zones view, created or updated there).
     const known = ctx.jobScopes.zoneOf(uri.toString());

@@ -74,6 +74,31 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
 });
 
+// kb1: the Explorer's context menu runs a command with the file clicked and the files selected, (uri, uris[]). That array is no
+// answer to "which logs?", and the file, often not open, is shown first: the report opens beside it and its lenses are on screen.
+test('Test Filter on Logs… and Test Rules on Requests… from the Explorer\'s context menu show the file, then ask which records', async () => {
+  const filter = addDocument('file:///ws/x.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}', false);
+  const rules = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}', false);
+  const { ctx, requests } = ctxWith((method) => (method === 'edgekit/testRules' ? { total: 1, undecided: 1, source: 'sample', rules: [] } : FILTER_RESULT));
+  fake.quickPickAnswers = ['Generated sample', 'Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri, [filter.uri]);
+  await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(rules.uri, [rules.uri, filter.uri]);
+  assert.deepEqual(fake.quickPicks.map((q) => q.title), ['Test the filter on which logs?', 'Test on which requests?']);
+  assert.deepEqual(requests.filter((r) => /testFilter|testRules/.test(r.method)).map((r) => [r.params.uri, r.params.logs ?? r.params.requests]),
+    [['file:///ws/x.filter.json', undefined], ['file:///ws/r.ruleset.json', undefined]], 'the clicked file, on the sample picked');
+  const opened = (uri: string) => fake.shown.filter((s) => s.uri === uri).map((s) => ({ viewColumn: s.viewColumn, preview: s.preview }));
+  assert.deepEqual(opened('file:///ws/x.filter.json'), [{ viewColumn: undefined, preview: true }], 'the filter opened in the active group');
+  assert.deepEqual(opened('file:///ws/r.ruleset.json'), [{ viewColumn: undefined, preview: true }]);
+  // A file an editor shows already is not opened a second time; the editor title's and the editor context menu's calls show nothing.
+  fake.shown = [];
+  showEditors(filter);
+  fake.quickPickAnswers = ['Generated sample', 'Generated sample', 'Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri, [filter.uri]);
+  await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(rules.uri, { groupId: 0 });
+  await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(rules.uri);
+  assert.deepEqual(fake.shown.map((s) => s.uri).filter((u) => !u.startsWith('edgekit-report')), []);
+});
+
 // The generated sample is http_requests lines: offered for a gateway_dns filter, it "matched 0 of 1,000" (the server now refuses it).
 test('Test Filter on Logs… offers the generated sample for an http_requests filter only (it holds http_requests lines)', async () => {
   const { ctx } = ctxWith(() => FILTER_RESULT);

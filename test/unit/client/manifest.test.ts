@@ -563,6 +563,91 @@ test('Test Filter on Logs is a title-bar button of a job document as of a filter
   assert.equal(evaluateWhen(entry.when, { isWeb: true, editorLangId: 'logpush-job' }), false, 'not in a browser without the Node build');
 });
 
+/** A when clause's top-level `&&` operands, each as written (parentheses kept): the conditions all of which it asks for. */
+function conjuncts(clause: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < clause.length; i++) {
+    if (clause[i] === '(') depth++;
+    else if (clause[i] === ')') depth--;
+    else if (depth === 0 && clause.startsWith('&&', i)) { out.push(clause.slice(start, i).trim()); start = i + 2; }
+  }
+  out.push(clause.slice(start).trim());
+  return out;
+}
+
+/** The document actions' keys and context menus (kb1): each entry with where it comes from. */
+function keysAndContextMenus(): { where: string; command: string; when: string; key?: string; mac?: string }[] {
+  const menus = pkg.contributes.menus as Record<string, { command: string; when: string }[]>;
+  return [
+    ...(pkg.contributes.keybindings as { command: string; when: string; key: string; mac?: string }[]).map((k) => ({ where: `keybinding ${k.key}`, ...k })),
+    ...['editor/context', 'explorer/context'].flatMap((m) => menus[m].map((e) => ({ where: m, ...e }))),
+  ];
+}
+
+test('a key or context menu entry runs a declared command only where the palette offers it: its language and host conditions (kb1)', () => {
+  // A key whose when clause is wider than the palette's entry runs the command where the palette hides it: in vscode.dev, where the
+  // browser build registers no command ("command not found"), or in another language's document. The explorer's context keys
+  // name the file clicked (resourceLangId), not an editor's.
+  const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
+  const palette = new Map((pkg.contributes.menus.commandPalette as { command: string; when: string }[]).map((e) => [e.command, e.when]));
+  const entries = keysAndContextMenus();
+  assert.ok(entries.filter((e) => e.where.startsWith('keybinding')).length >= 1 && entries.some((e) => e.where === 'explorer/context'));
+  for (const e of entries) {
+    const what = `${e.where}: ${e.command} (${e.when})`;
+    assert.ok(declared.has(e.command), `${what} names a declared command`);
+    const own = palette.get(e.command);
+    assert.ok(own && own !== 'false', `${what}: the command is in the palette`);
+    const needed = conjuncts(e.where === 'explorer/context' ? own.replaceAll('editorLangId', 'resourceLangId') : own);
+    assert.match(own, /editorLangId/, `${what}: a document action (the palette asks for its language)`);
+    const has = new Set(conjuncts(e.when));
+    for (const c of needed) assert.ok(has.has(c), `${what} asks for "${c}", as the palette does (${own})`);
+    if (e.where.startsWith('keybinding')) assert.ok(has.has('editorTextFocus'), `${what}: typed in the text of an editor only`);
+    if (e.where === 'explorer/context') assert.ok(has.has('!explorerResourceIsFolder'), `${what}: on a file, not a folder`);
+  }
+});
+
+test('no two keybindings share a key where both may apply, and none takes a key VS Code binds in a text editor (kb1)', () => {
+  const keys = pkg.contributes.keybindings as { command: string; when: string; key: string; mac?: string }[];
+  /** A chord as VS Code reads it: modifiers in any order, any case. */
+  const chord = (k: string) => k.toLowerCase().split(' ').map((part) => part.split('+').sort().join('+')).join(' ');
+  // VS Code's own keys in a text editor (editor.contrib find's ToggleRegexKeybinding, when editorFocus: Alt+R, on macOS Cmd+Alt+R;
+  // REST Client's Cmd+Alt+R shadows that there). Ctrl+Alt+R is the terminal's Run Recent Command (terminalFocus), and on Linux
+  // Reveal in the OS's file manager (!editorFocus): neither in an editor.
+  const taken = { other: ['alt+r'].map(chord), mac: ['cmd+alt+r', 'alt+r'].map(chord) };
+  for (const k of keys) {
+    assert.ok(!taken.other.includes(chord(k.key)), `${k.command}: ${k.key} is VS Code's in a text editor`);
+    assert.ok(!taken.mac.includes(chord(k.mac ?? k.key)), `${k.command}: ${k.mac ?? k.key} is VS Code's in a text editor on macOS`);
+  }
+  // Whether two when clauses can both hold: tried on every combination of the values of the keys they read (the languages for
+  // editorLangId, true and false for the rest).
+  const languages = [...pkg.contributes.languages.map((l: { id: string }) => l.id), 'json', 'plaintext'];
+  const overlap = (a: string, b: string): boolean => {
+    // The keys: the tokens that are neither an operator, a parenthesis, nor the value compared with (evaluateWhen's tokens).
+    const tokens = `${a} && ${b}`.match(/\(|\)|&&|\|\||!(?!=)|==|!=|=~|\/(?:\\.|[^/])+\/[a-z]*|[^\s()!=&|~]+/g) ?? [];
+    const names = [...new Set(tokens.filter((t, i) => /^[A-Za-z][\w.]*$/.test(t) && !['==', '!=', '=~'].includes(tokens[i - 1])))];
+    const domains = names.map((n) => (/LangId$/.test(n) ? languages : [true, false]));
+    const tryFrom = (i: number, keysSoFar: Record<string, unknown>): boolean => (i === names.length
+      ? evaluateWhen(a, keysSoFar) && evaluateWhen(b, keysSoFar)
+      : domains[i].some((v) => tryFrom(i + 1, { ...keysSoFar, [names[i]]: v })));
+    return tryFrom(0, {});
+  };
+  assert.equal(overlap('editorTextFocus && editorLangId == waf-ruleset', 'editorLangId =~ /^waf-/'), true, 'the check finds an overlap');
+  assert.equal(overlap('editorLangId == waf-ruleset', 'editorLangId =~ /^logpush-(filter|job)$/'), false);
+  for (const [i, a] of keys.entries()) {
+    for (const b of keys.slice(i + 1)) {
+      for (const [os, ka, kb] of [['Windows and Linux', a.key, b.key], ['macOS', a.mac ?? a.key, b.mac ?? b.key]]) {
+        if (chord(ka) !== chord(kb)) continue;
+        assert.equal(overlap(a.when, b.when), false, `${ka} on ${os}: ${a.command} (${a.when}) and ${b.command} (${b.when}) may both apply`);
+      }
+    }
+  }
+  // Send Request has its key in a request document, as REST Client's Send Request has (Ctrl+Alt+R; on macOS Ctrl+Alt+R too, above).
+  const send = keys.find((k) => k.command === 'edgekit.gateway.send');
+  assert.equal(send && chord(send.key), chord('ctrl+alt+r'));
+});
+
 test('the walkthrough has a Logpush job step, from an empty *.logpush.json to the batches it delivers, in the commands\' own words', () => {
   // ui14's walk: a newcomer sending a zone's logs to a bucket found a step for testing a filter, none for the job itself (the
   // starter, the ownership challenge, creating it on the mock, where its batches show).
