@@ -140,21 +140,30 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     if (parent instanceof ZoneItem) return this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d, parent.place));
     if (parent) return [];
-    // Refreshes overlap (the mock stopping while the zones are read): only the latest one started sets the message and the items.
-    const seq = ++this.seq;
-    const r = await this.read();
-    if (seq === this.seq) {
-      this.lastError = r.error;
-      this.setMessage(r.error);
-      this.items = r.zones;
-      this.accounts = r.accounts;
-      this.itemsFrom = r.from;
-      this.itemsAt = Date.now();
-    }
-    return [...r.zones, ...r.accounts];
+    const newest = this.readRoots(++this.seq);
+    this.newest = newest;
+    return newest;
   }
 
   private seq = 0;
+  private newest?: Promise<Item[]>;
+
+  /**
+   * Refreshes overlap (the mock stopping while the zones are read, the tree's own read after a command's refresh): only the latest
+   * one started sets the message and the items, and an earlier one resolves with the latest's, once it has set them. It returned
+   * at once with its own read, the items not set: a caller that read the items after awaiting it had those of before its read.
+   */
+  private async readRoots(seq: number): Promise<Item[]> {
+    const r = await this.read();
+    if (seq !== this.seq) return this.newest!;
+    this.lastError = r.error;
+    this.setMessage(r.error);
+    this.items = r.zones;
+    this.accounts = r.accounts;
+    this.itemsFrom = r.from;
+    this.itemsAt = Date.now();
+    return [...r.zones, ...r.accounts];
+  }
 
   private async read(): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string; from?: string }> {
     let api: Api;
