@@ -136,18 +136,27 @@ export function kindOf(doc: TextDocument): DocKind | undefined {
 }
 
 /** A document's name as the editor's tab shows it, for messages: the URI's last segment, decoded ("My Filter.filter.json", not
- * "My%20Filter.filter.json"); an untitled document's name without its scheme ("Untitled-1"). */
+ * "My%20Filter.filter.json"); an untitled document's name without its scheme ("Untitled-1"). A query or fragment is no part of
+ * the name (a "#" or "?" in a file's name is escaped in its URI): a notebook cell's fragment held a "/" and the name was its tail. */
 export function docName(uri: string): string {
-  const slash = uri.lastIndexOf('/');
-  const last = slash >= 0 ? uri.slice(slash + 1) : uri.slice(uri.indexOf(':') + 1);
+  const bare = withoutQuery(uri);
+  const slash = bare.lastIndexOf('/');
+  const last = slash >= 0 ? bare.slice(slash + 1) : bare.slice(bare.indexOf(':') + 1);
   try { return decodeURIComponent(last) || uri; } catch { return last || uri; }
 }
 
-/** Where a document is, for messages: a file's path, decoded; another scheme's URI as it is (untitled:Untitled-1). */
+/** Where a document is, for messages: a file's path, decoded (a UNC file's with its host, "//server/share/a.filter.json": the URL's
+ * pathname alone dropped the server); another scheme's URI as it is (untitled:Untitled-1). */
 export function docPlace(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
-  try { return decodeURIComponent(new URL(uri).pathname); } catch { return uri; }
+  try {
+    const u = new URL(uri);
+    return `${u.host ? `//${u.host}` : ''}${decodeURIComponent(u.pathname)}`;
+  } catch { return uri; }
 }
+
+/** A URI without its query and fragment (the first literal "?" or "#" starts them). */
+const withoutQuery = (uri: string): string => uri.replace(/[?#].*$/s, '');
 
 export function coreOptions(s: Settings): CoreOptions {
   return { logpushDataset: s.logpush.dataset, logpushScope: s.logpush.scope, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
