@@ -137,7 +137,7 @@ suite('Commands on a document the language server is not given', () => {
         const got = await vscode.commands.executeCommand(id, uri, ...rest);
         assert.equal(got, undefined, `${id}: ${JSON.stringify(got)?.slice(0, 300)}`);
         assert.equal(failures.length, 1, `${id}: ${failures.join('\n')}`);
-        assert.match(failures[0], /is an "edgekit-response:" document.*open the file itself/, id);
+        assert.match(failures[0], /is opened through "edgekit-response:" .*open the file on disk itself/, id);
       }
     } finally {
       ctx.log.error = logError;

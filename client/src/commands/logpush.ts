@@ -78,11 +78,16 @@ export async function documentOf(kind: string, arg: unknown, what: string): Prom
 /**
  * For the commands the language server answers: a document it is given (a file or an untitled one). Another scheme's (the older side
  * of a diff, git:) has the language but the server never sees it, and said "not open" or "open a filter first" of the open document.
+ * A notebook cell (its editor's key and context menu reach it since kb1) is said as one: it was "nb.ipynb is an
+ * "vscode-notebook-cell:" document (e.g. the older side of a diff) …; open the file itself", a file it is not.
  */
 export function servedByServer(doc: vscode.TextDocument): vscode.TextDocument {
   if (isServedDocument(doc)) return doc;
   const name = doc.uri.path.split('/').pop() || doc.uri.toString();
-  throw new UserError(`${name} is an "${doc.uri.scheme}:" document (e.g. the older side of a diff), which EdgeKit's language server does not read; open the file itself.`);
+  if (doc.uri.scheme === 'vscode-notebook-cell') {
+    throw new UserError(`A cell of the notebook ${name} is not a document EdgeKit's language server reads; copy its text into a file or an untitled document of its own.`);
+  }
+  throw new UserError(`${name} is opened through "${doc.uri.scheme}:" (the older side of a diff, a file of a virtual workspace), which EdgeKit's language server does not read; open the file on disk itself.`);
 }
 
 export const logpushCommands = {

@@ -99,6 +99,23 @@ test('Test Filter on Logs… and Test Rules on Requests… from the Explorer\'s 
   assert.deepEqual(fake.shown.map((s) => s.uri).filter((u) => !u.startsWith('edgekit-report')), []);
 });
 
+// rv41: the key (Ctrl+Alt+R) and the editor's context menu reach a document of the language that the server never reads: the older
+// side of a diff (git:) and a notebook cell, which was "nb.ipynb is an "vscode-notebook-cell:" document (e.g. the older side of a
+// diff) …; open the file itself", of a cell that has no file.
+test('Test Filter on Logs… run by its key in a git: document or a notebook cell says which it is, and asks the server nothing', async () => {
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  const messages = async (uri: string) => {
+    addDocument(uri, 'logpush-filter', '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}');
+    // The key passes no argument: the active editor's document
+    return logpushTestCommands['edgekit.logpush.testFilter'](ctx)().then(() => 'no error', (e: Error) => e.message);
+  };
+  assert.equal(await messages('vscode-notebook-cell:/ws/nb.ipynb'),
+    'A cell of the notebook nb.ipynb is not a document EdgeKit\'s language server reads; copy its text into a file or an untitled document of its own.');
+  assert.equal(await messages('git:/ws/x.filter.json'),
+    'x.filter.json is opened through "git:" (the older side of a diff, a file of a virtual workspace), which EdgeKit\'s language server does not read; open the file on disk itself.');
+  assert.deepEqual(requests, []);
+});
+
 // The generated sample is http_requests lines: offered for a gateway_dns filter, it "matched 0 of 1,000" (the server now refuses it).
 test('Test Filter on Logs… offers the generated sample for an http_requests filter only (it holds http_requests lines)', async () => {
   const { ctx } = ctxWith(() => FILTER_RESULT);
