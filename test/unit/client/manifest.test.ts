@@ -9,6 +9,7 @@ import { serverBuilds } from '../../../scripts/serverBuilds.mjs';
 import { clientBuilds } from '../../../scripts/clientBuilds.mjs';
 import { DOC_KINDS } from '../../../server/src/core/types';
 import { KIND_PATTERNS } from '../../../server/src/core/kinds';
+import { SERVED_SCHEMES } from '../../../client/src/languages';
 
 const root = path.resolve(__dirname, '../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -605,6 +606,20 @@ test('a key or context menu entry runs a declared command only where the palette
     for (const c of needed) assert.ok(has.has(c), `${what} asks for "${c}", as the palette does (${own})`);
     if (e.where.startsWith('keybinding')) assert.ok(has.has('editorTextFocus'), `${what}: typed in the text of an editor only`);
     if (e.where === 'explorer/context') assert.ok(has.has('!explorerResourceIsFolder'), `${what}: on a file, not a folder`);
+  }
+});
+
+// rv41: the Explorer of a virtual workspace (github.dev's repositories opened in VS Code desktop, vscode-vfs:) or of another file
+// system provider lists files the language server is never given: the entry was offered there, and the command could only refuse.
+test('the Explorer\'s context menu offers the tests on files of the schemes the language server reads only (kb1, rv41)', () => {
+  const entries = keysAndContextMenus().filter((e) => e.where === 'explorer/context');
+  assert.ok(entries.length >= 2);
+  const onDisk = SERVED_SCHEMES.filter((s) => s !== 'untitled'); // the Explorer lists no untitled document
+  for (const e of entries) {
+    const lang = e.command === 'edgekit.ruleset.testRules' ? 'waf-ruleset' : 'logpush-filter';
+    const at = (resourceScheme: string) => evaluateWhen(e.when, { isWeb: false, resourceLangId: lang, resourceScheme });
+    for (const scheme of onDisk) assert.equal(at(scheme), true, `${e.command} on a ${scheme}: file`);
+    for (const scheme of ['vscode-vfs', 'sftp', 'git']) assert.equal(at(scheme), false, `${e.command} on a ${scheme}: file`);
   }
 });
 
