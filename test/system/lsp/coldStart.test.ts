@@ -19,10 +19,12 @@ async function build(dir: string): Promise<esbuild.Metafile[]> {
   return results.map((r) => r.metafile!);
 }
 
-/** dir/server.js over --stdio, with a JSON-RPC connection to it, its stderr and its exit code. */
+/** dir/server.js over --stdio, with a JSON-RPC connection to it, its stderr and its exit code, once its stderr is read to the end
+ * ('close': at 'exit' the pipe may still hold the last line, the broken core's message that brokenSession's caller looks for; rv41,
+ * the race fl1 mended in the mock's tests). */
 function start(dir: string) {
   const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const out = { child, stderr: '', exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
+  const out = { child, stderr: '', exited: new Promise<number | null>((resolve) => child.on('close', resolve)),
     conn: createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin)) };
   child.stderr.on('data', (d) => { out.stderr += d; });
   return out;
