@@ -70,6 +70,8 @@ export interface ApiOk<T> {
   ms: number;
   /** The request as a curl command, credentials as environment references. */
   curl: string;
+  /** result_info.total_count, when the envelope has it: how many items the list holds (a page of security events: of how many). */
+  total?: number;
   /** A list read (listZones, listAccounts) that stopped before its end: one sentence for the user ("Showing the first N of M
    * zones: …"), saying what stopped it (the page bound, or a page that cannot be the list going on). Absent when read whole. */
   incomplete?: string;
@@ -236,7 +238,8 @@ export function createApi(options: ApiOptions): Api {
       return { ok: false, kind: 'shape', status: res.status, error: `Cannot ${what} (${where}): ${checked.problem}`, errors: [], ms: res.ms, curl };
     }
     const messages = envelopeErrors({ success: true, errors: res.body.messages }) ?? [];
-    return { ok: true, status: res.status, result: checked.value, messages, ms: res.ms, curl };
+    const total = isObj(res.body.result_info) ? wholeNumber(res.body.result_info.total_count) : undefined;
+    return { ok: true, status: res.status, result: checked.value, messages, ms: res.ms, curl, ...(total !== undefined ? { total } : {}) };
   }
 
   /**
@@ -255,7 +258,8 @@ export function createApi(options: ApiOptions): Api {
       if (!res.ok) return { ...res, ms: ms + res.ms };
       ms += res.ms;
       messages = messages.concat(res.messages);
-      const { items, totalPages, totalCount } = res.result;
+      const { items, totalPages } = res.result;
+      const totalCount = res.total;
       const before = listed.size;
       for (const x of items) if (!listed.has(x.id)) listed.set(x.id, x);
       opts?.onPage?.(listed.size, totalCount);
@@ -336,9 +340,8 @@ const shapeZone: Shape<Zone> = (v) => {
   return typeof z === 'string' ? { problem: z } : { value: z };
 };
 
-/** One page of a paged list (`item` checks each, or names what is wrong), and result_info's total_pages and total_count when it has
- * them. */
-function shapePage<T>(noun: string, item: (v: unknown, i: number) => T | string): Shape<{ items: T[]; totalPages?: number; totalCount?: number }> {
+/** One page of a paged list (`item` checks each, or names what is wrong), and result_info's total_pages when it has it. */
+function shapePage<T>(noun: string, item: (v: unknown, i: number) => T | string): Shape<{ items: T[]; totalPages?: number }> {
   return (v, envelope) => {
     if (!Array.isArray(v)) return { problem: `the ${noun} list ("result") is not an array.` };
     const items: T[] = [];
@@ -348,9 +351,13 @@ function shapePage<T>(noun: string, item: (v: unknown, i: number) => T | string)
       items.push(x);
     }
     const info = isObj(envelope.result_info) ? envelope.result_info : {};
-    const whole = (n: unknown) => (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined);
-    return { value: { items, totalPages: whole(info.total_pages), totalCount: whole(info.total_count) } };
+    return { value: { items, totalPages: wholeNumber(info.total_pages) } };
   };
+}
+
+/** A count of result_info: a whole number, or undefined for anything else. */
+function wholeNumber(n: unknown): number | undefined {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 const shapeCheck: Shape<CheckResult> = (v) => {

@@ -103,3 +103,14 @@ describe('a server whose pages do not end the read', () => {
     assert.equal(r.incomplete, 'Showing the first 50 of 180 zones: page 2 of 4 (GET /zones) came back empty, so the read stopped there.');
   });
 });
+
+test('a page of security events says of how many (result_info.total_count): the view shows the newest page only', async () => {
+  const srv = await startServer((_req, res) => json(res, 200, { success: true, errors: [], messages: [], result: [{ RayID: 'r1' }, { RayID: 'r2' }], result_info: { page: 1, per_page: 2, count: 2, total_count: 9000, total_pages: 4500 } }));
+  try {
+    const r = ok(await createApi({ baseUrl: `${srv.url}/client/v4`, token: TOKEN, timeoutMs: 5000 }).securityEvents('z1', { per_page: 2 }));
+    assert.equal(r.result.length, 2);
+    assert.equal(r.total, 9000);
+  } finally {
+    await srv.close();
+  }
+});
