@@ -264,13 +264,19 @@ export function createApi(options: ApiOptions): Api {
       for (const x of items) if (!listed.has(x.id)) listed.set(x.id, x);
       opts?.onPage?.(listed.size, totalCount);
       const of = totalCount !== undefined && totalCount > listed.size ? ` of ${totalCount}` : '';
-      const stopped = (why: string) => `Showing ${of ? 'the first ' : ''}${listed.size}${of} ${noun}${of ? '' : ', perhaps not all'}: ${why}.`;
-      const end = totalPages ?? (items.length < LIST_PER_PAGE ? page : undefined);
-      const incomplete = items.length === 0 ? (end !== undefined && page <= end && page > 1 ? stopped(`page ${page} of ${end} (GET ${path}) came back empty, so the read stopped there`) : undefined)
-        : listed.size === before ? stopped(`page ${page} (GET ${path}) held only ${noun} already listed (the server answered the same page again), so the read stopped there`)
-        : end !== undefined && page >= end ? undefined
-        : page >= MAX_LIST_PAGES ? stopped(`EdgeKit reads at most ${MAX_LIST_PAGES} pages of ${LIST_PER_PAGE} (the API allows 1200 requests per 5 minutes)`)
-        : null;
+      const stopped = (why: string) => `Showing ${of ? 'the first ' : ''}${listed.size}${of} ${noun}${of ? '' : ', perhaps not all'}: ${why}, so the read stopped there.`;
+      // null: read on; undefined: read whole; a sentence: stopped short.
+      let incomplete: string | undefined | null = null;
+      if (items.length === 0) {
+        // An empty page ends the list (the SDK's iterators stop there), short of the total_pages said before it.
+        incomplete = totalPages !== undefined && page > 1 && page <= totalPages ? stopped(`page ${page} of ${totalPages} (GET ${path}) came back empty`) : undefined;
+      } else if (listed.size === before) {
+        incomplete = stopped(`page ${page} (GET ${path}) held only ${noun} already listed (the server answered the same page again)`);
+      } else if (page >= (totalPages ?? (items.length < LIST_PER_PAGE ? page : Infinity))) {
+        incomplete = undefined;
+      } else if (page >= MAX_LIST_PAGES) {
+        incomplete = stopped(`EdgeKit reads at most ${MAX_LIST_PAGES} pages of ${LIST_PER_PAGE} (the API allows 1200 requests per 5 minutes)`);
+      }
       if (incomplete !== null) return { ...res, result: [...listed.values()], messages, ms, ...(incomplete ? { incomplete } : {}) };
     }
   }

@@ -69,7 +69,7 @@ describe('a server whose pages do not end the read', () => {
     const shown = MAX_LIST_PAGES * LIST_PER_PAGE;
     assert.equal(srv.received.length, MAX_LIST_PAGES);
     assert.equal(r.result.length, shown);
-    assert.equal(r.incomplete, `Showing the first ${shown} of ${shown + LIST_PER_PAGE} zones: EdgeKit reads at most ${MAX_LIST_PAGES} pages of ${LIST_PER_PAGE} (the API allows 1200 requests per 5 minutes).`);
+    assert.equal(r.incomplete, `Showing the first ${shown} of ${shown + LIST_PER_PAGE} zones: EdgeKit reads at most ${MAX_LIST_PAGES} pages of ${LIST_PER_PAGE} (the API allows 1200 requests per 5 minutes), so the read stopped there.`);
   });
 
   test('the same page again (a server that ignores page): the read stops at the second and says so', async () => {
@@ -94,6 +94,11 @@ describe('a server whose pages do not end the read', () => {
     const whole = ok(await api().listAccounts());
     assert.equal(whole.result.length, 57);
     assert.equal(whole.incomplete, undefined);
+    // As does an empty page after full ones: the list's end, as the SDK reads it.
+    page = (n) => ({ result: n === 1 ? zones(0) : [] });
+    srv.received.length = 0;
+    const ended = ok(await api().listAccounts());
+    assert.deepEqual([ended.result.length, ended.incomplete, srv.received.length], [50, undefined, 2]);
   });
 
   test('an empty page before total_pages: what was read, said as not all', async () => {
