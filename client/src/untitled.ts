@@ -16,7 +16,8 @@ export function documentName(uri: vscode.Uri): string {
 
 /** A name safe as a file name on every platform: what is not a word character, "." or "-" becomes "_", and a name that Windows reads
  * as a device (CON, AUX, NUL, COM1, ... alone or before a dot: "aux.io.ruleset.json", a zone's document) gets a "_" before it (pt1:
- * saving such an untitled document, which VS Code saves to its path without asking, wrote to the device or was refused there). The
+ * VS Code saves an untitled document that has a path to it without asking, through Node's fs, which makes a file of that literal
+ * name; Explorer and cmd then cannot open or delete it, and Git for Windows refuses to add it; rv40: it said "wrote to the device"). The
  * same name on every platform, so that a folder shared with Windows holds the same documents. */
 export function fileSafe(name: string): string {
   return name.replace(/[^\w.-]+/g, '_').replace(WINDOWS_DEVICE_NAME, '_$&');

@@ -535,31 +535,56 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   }
   const unchanged = () => fs.readFileSync(real).equals(read);
   const changed = 'changed while it was being fixed; the fixes were not written.';
+  // A write in place that failed after its open may have left part of the fixes in the file (rv40: a hard-linked file's was said
+  // "unchanged"); any other failure came before the file was touched.
+  const failed = (err: unknown) => (err instanceof PartlyWritten ? `cannot write the fixes (${err.message}); the file may be partly written.`
+    : `cannot write the fixes (${code(err)}); the file is unchanged.`);
   try {
     return writeBeside(real, text, st, unchanged, listed) ? undefined : changed;
   } catch (err) {
-    if (!IN_PLACE_CODES.includes(code(err))) return `cannot write the fixes (${code(err)}); the file is unchanged.`;
+    if (err instanceof PartlyWritten || !IN_PLACE_CODES.includes(code(err))) return failed(err);
   }
   // The temp file could not be made or renamed over the file, which this process may write (canWrite): on Windows, a file another
   // program holds open (an editor, a virus scanner, a sync client) refuses a rename over it (EPERM, EACCES, EBUSY) and most often
   // not a write. Written in place, as ESLint's --fix writes: not at once, so an unfinished write says so (pt1).
-  if (!unchanged()) return changed;
-  let fd: number;
   try {
-    fd = fs.openSync(real, 'r+');
-  } catch (err) {
-    return `cannot write the fixes (${code(err)}); the file is unchanged.`;
-  }
-  try {
-    const bytes = Buffer.from(text, 'utf8');
-    fs.writeFileSync(fd, bytes);
-    fs.ftruncateSync(fd, bytes.length);
-    fs.fsyncSync(fd);
+    if (!unchanged()) return changed;
+    writeInPlace(real, text, 'as no temp file could replace it');
     return undefined;
   } catch (err) {
-    return `cannot write the fixes (${code(err)}, writing it in place, as no temp file could replace it); the file may be partly written.`;
-  } finally {
-    fs.closeSync(fd);
+    return failed(err);
+  }
+}
+
+/** A write in place (writeInPlace) that failed after the file was opened: the file may hold part of the new text. Its message is
+ * the error's code and why the file was written in place ("ENOSPC, writing it in place, as it has other hard links"). */
+class PartlyWritten extends Error {
+  readonly code: string;
+  constructor(cause: unknown, why: string) {
+    const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    super(`${code}, writing it in place, ${why}`);
+    this.code = code;
+  }
+}
+
+/** Writes `text` into the regular file `real` in place, where a temp file renamed over it cannot or must not replace it (`why`):
+ * opened as it is (r+: its inode, links, owner and mode kept; on Windows a hidden file too, which a truncating open refuses),
+ * written, cut to the text's length, synced. Not whole or nothing: an open that fails throws its own error (nothing was written),
+ * a failure after it throws PartlyWritten. The one write in place of --fix and --output-file (rv40: lf21's hard-linked files were
+ * written by a truncating fs.writeFileSync of their own, unsynced, and a failure half-way was said as "the file is unchanged"). */
+function writeInPlace(real: string, text: string, why: string): void {
+  const fd = fs.openSync(real, 'r+');
+  try {
+    try {
+      const bytes = Buffer.from(text, 'utf8');
+      for (let at = 0; at < bytes.length;) at += fs.writeSync(fd, bytes, at, bytes.length - at);
+      fs.ftruncateSync(fd, bytes.length);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    throw new PartlyWritten(err, why);
   }
 }
 
@@ -572,12 +597,12 @@ const IN_PLACE_CODES = ['EACCES', 'EPERM', 'EBUSY', 'EXDEV'];
 /** Writes `text` as the file `real` (a real path) whole or not at all: into a temp file beside it (an exclusive create, so a
  * planted name is not followed), synced, given the mode and owner of `st` (the file there now; none: a new file's usual mode), and
  * renamed over it when `unchanged` (read just before) allows; false when it did not. Throws the write's error; no temp file is
- * left behind. A file of more than one hard link is written in place (after `unchanged`), as /dev and pipes are: renamed over,
+ * left behind. A file of more than one hard link is written in place (after `unchanged`; writeInPlace): renamed over,
  * this name would get a file of its own and the other names would keep the old content (lf21). */
 function writeBeside(real: string, text: string, st: fs.Stats | undefined, unchanged: () => boolean = () => true, listed?: TempNames): boolean {
   if (st && st.nlink > 1) {
     if (!unchanged()) return false;
-    fs.writeFileSync(real, text);
+    writeInPlace(real, text, 'as it has other hard links');
     return true;
   }
   const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
@@ -704,8 +729,8 @@ function writeReport(file: string, text: string): void {
     // Where no temp file can be made beside the report (a folder this user may not write) or renamed over it (a file mounted on its
     // own: EBUSY, EXDEV; on Windows, one another program has open), a report this user may write is written in place, as before; a
     // full disk and the rest are not.
-    if (!st || !IN_PLACE_CODES.includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
-    fs.writeFileSync(real, text);
+    if (!st || err instanceof PartlyWritten || !IN_PLACE_CODES.includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    writeInPlace(real, text, 'as no temp file could replace it');
   }
 }
 
@@ -813,7 +838,9 @@ export async function lint(argv: string[], io: Io): Promise<number> {
       // Written as standard output would be (outputLines: no control character a CI log would obey).
       writeReport(args.outputFile, outputLines(report));
     } catch (err) {
-      unwritten = `edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`;
+      // Written in place and failed half-way (a hard-linked report, a full disk): not the last report left whole, as otherwise.
+      unwritten = `edgekit: ${oneLine(args.outputFile)}: cannot write the report (${err instanceof PartlyWritten ? `${err.message}); it may be partly written`
+        : `${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`}.\n`;
     }
   }
   // The line format's reader (a VS Code task's $edgekit problem matcher, any line-based tool) gets them as lines of its own format,

@@ -19,17 +19,22 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** Resolves once some file under dir contains marker (file-system events, bounded by a timeout). */
+/**
+ * Resolves once some file under dir contains marker (file-system events, bounded by a timeout). The watcher is in place before the
+ * files are first read: read first, a write landing between that read and the watch (the log is flushed on its own, from the
+ * thread pool) gave no event, and the wait ran to its timeout unless some other log line came along.
+ */
 function waitForText(dir: string, marker: string, timeoutMs = 20_000): Promise<string> {
   const find = () => filesUnder(dir).find((f) => { try { return fs.readFileSync(f, 'utf8').includes(marker); } catch { return false; } });
   return new Promise((resolve, reject) => {
-    const hit = find();
-    if (hit) return resolve(hit);
+    const done = (f: string) => { watcher.close(); clearTimeout(timer); resolve(f); };
     const watcher = fs.watch(dir, { recursive: true }, () => {
       const f = find();
-      if (f) { watcher.close(); clearTimeout(timer); resolve(f); }
+      if (f) done(f);
     });
     const timer = setTimeout(() => { watcher.close(); reject(new Error(`"${marker}" never reached a log under ${dir}`)); }, timeoutMs);
+    const hit = find();
+    if (hit) done(hit);
   });
 }
 

@@ -5,15 +5,21 @@ import { Config } from '../config';
 import { createApi, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type ListOptions, type StatusRecord, type Zone } from '../http/api';
 import { when } from '../when';
 import { UserError } from './run';
-import { SETTINGS_ACTIONS } from '../backend';
+import { SETTINGS_ACTIONS, type Endpoints } from '../backend';
 
 /** Api.source of the embedded mock, whatever port it was started on: every start serves the same state file. */
 export const EMBEDDED_MOCK = 'the embedded mock';
 
+/** Api.source of the backend `ep` names: EMBEDDED_MOCK, or the API base URL without its trailing "/" (as createApi keeps it). One
+ * place for apiFor and what compares a run's backend with the one in use now (the migration's last buttons; rv40: a copy). */
+export function sourceOf(ep: Pick<Endpoints, 'embedded' | 'apiBaseUrl'>): string {
+  return ep.embedded ? EMBEDDED_MOCK : ep.apiBaseUrl.replace(/\/+$/, '');
+}
+
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
   const ep = await ctx.backend.endpoints('api', interactive);
   return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs(),
-    ...(ep.embedded ? { source: EMBEDDED_MOCK } : {}) });
+    source: sourceOf(ep) });
 }
 
 /**

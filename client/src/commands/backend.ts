@@ -36,8 +36,11 @@ async function credentialsNotStored(ctx: Ctx, err: unknown, putBack?: () => Then
       said += `, and putting "edgekit.api.baseUrl" back as it was failed too (${again instanceof Error ? again.message : String(again)}): it names the new address, with the credentials saved before.`;
     }
   } else said += '.';
-  const saved = await ctx.backend.savedCredentials().catch(() => undefined);
-  return `${said} ${saved ? `The credentials saved before (for ${saved.host}) are kept.` : 'No credentials are saved.'}`;
+  // Whatever was saved before is kept; what it was is said when the store can be read (rv40: one that could not be read either was
+  // said to hold none).
+  const kept = await ctx.backend.savedCredentials().then((saved) => (saved ? `The credentials saved before (for ${saved.host}) are kept.` : 'No credentials are saved.'),
+    () => 'The credentials saved before (if any) are kept.');
+  return `${said} ${kept}`;
 }
 
 /** The answers of Set API Credentials…, kept between its steps (a step gone Back to shows its answer again). */

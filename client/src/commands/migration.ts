@@ -6,7 +6,7 @@ import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
-import { apiFor, apiRefusedHere, EMBEDDED_MOCK, pickZone, unwrap, whileWaiting, zoneHints } from './api';
+import { apiFor, apiRefusedHere, pickZone, sourceOf, unwrap, whileWaiting, zoneHints } from './api';
 import { UserError } from './run';
 import { exclusive } from './inFlight';
 import { fileSafe, freeUntitledUri, untitledUriFor, zoneFileSafe, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
@@ -336,7 +336,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         // it (the embedded mock restarted on another port is the same backend: lf21).
         const ep = await ctx.backend.endpoints('api', false).catch(() => undefined);
         const now = ep?.apiBaseUrl;
-        if ((ep?.embedded ? EMBEDDED_MOCK : now?.replace(/\/+$/, '')) !== api.source) {
+        if ((ep && sourceOf(ep)) !== api.source) {
           void vscode.window.showWarningMessage(`The migration of ${zone.name} ran on ${api.baseUrl}; EdgeKit now uses ${now ?? 'no backend'}, so "${chosen.title}" would act on another zone. Switch back to that backend, or run the command from the palette.`);
           return;
         }

@@ -161,25 +161,34 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     }
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d, parent.place));
     if (parent) return [];
-    // Refreshes overlap (the mock stopping while the zones are read): only the latest one started sets the message and the items.
-    const seq = ++this.seq;
-    // A newer refresh ends the pages an older one was still reading.
-    this.reading?.abort();
-    const reading = this.reading = new AbortController();
-    const r = await this.read(reading.signal, (words) => { if (seq === this.seq) this.setMessage(words); });
-    if (seq === this.seq) {
-      this.lastError = r.error;
-      this.setMessage(r.error ?? r.incomplete);
-      this.items = r.zones;
-      this.accounts = r.accounts;
-      this.itemsFrom = r.from;
-      this.itemsAt = Date.now();
-    }
-    return [...r.zones, ...r.accounts];
+    const newest = this.readRoots(++this.seq);
+    this.newest = newest;
+    return newest;
   }
 
   private seq = 0;
+  private newest?: Promise<Item[]>;
   private reading: AbortController | undefined;
+
+  /**
+   * Refreshes overlap (the mock stopping while the zones are read, the tree's own read after a command's refresh): only the latest
+   * one started sets the message and the items, and an earlier one resolves with the latest's, once it has set them. It returned
+   * at once with its own read, the items not set: a caller that read the items after awaiting it had those of before its read.
+   * A newer refresh also ends the pages an older one was still reading (what that one read is not used).
+   */
+  private async readRoots(seq: number): Promise<Item[]> {
+    this.reading?.abort();
+    const reading = this.reading = new AbortController();
+    const r = await this.read(reading.signal, (words) => { if (seq === this.seq) this.setMessage(words); });
+    if (seq !== this.seq) return this.newest!;
+    this.lastError = r.error;
+    this.setMessage(r.error ?? r.incomplete);
+    this.items = r.zones;
+    this.accounts = r.accounts;
+    this.itemsFrom = r.from;
+    this.itemsAt = Date.now();
+    return [...r.zones, ...r.accounts];
+  }
 
   /** The state of a zone past ZONE_STATES_READ, read as it is expanded: the item shows it once read. */
   private async readState(item: ZoneItem): Promise<void> {

@@ -96,8 +96,10 @@ function sumoPath(p: string): string {
 /**
  * The file of an object below a local destination's folder: its key's "/"-separated parts as folders, without empty, "." and ".."
  * ones, so that it stays below `root`. With Windows' paths (`p`: path.win32, the platform's `path` on Windows) each part is named
- * as Windows can hold it (windowsName): there a "\" in a part is a separator too ("..\..\x" left the folder), a ":" names a stream
- * of the file before it, and a trailing dot is dropped.
+ * as Windows can hold it (windowsName): there a "\" in a part is a separator too ("..\..\x" left the folder), and a ":" names a
+ * stream of the file before it. A trailing dot or space and a device name ("con") are made as named (Node's fs names an absolute
+ * path literally, as "\\?\C:\..."), but Explorer, cmd and the other Win32 programs then cannot open or delete them (rv40: pt1
+ * said Windows dropped the dot and refused the device names).
  */
 export function localObjectPath(root: string, key: string, p: path.PlatformPath = path): string {
   const parts = key.split('/').filter((s) => s && s !== '.' && s !== '..');
@@ -105,7 +107,7 @@ export function localObjectPath(root: string, key: string, p: path.PlatformPath 
 }
 
 /** A part of an object key as a Windows file or folder name: the characters Windows refuses in a name (< > : " \ | ? *, control
- * characters) and "%" as %XX, a trailing dot or space (which Windows drops) as %2E or %20, a device name's first letter as %XX. Only
+ * characters) and "%" as %XX, a trailing dot or space (which Win32 programs drop) as %2E or %20, a device name's first letter as %XX. Only
  * "%" is escaped besides, so two keys never share a file (unless they differ in letter case only: Windows and macOS fold it), and
  * the name reads back by decodeURIComponent. */
 export function windowsName(part: string): string {

@@ -15,6 +15,6 @@ export function asciiHost(name: string): string | undefined {
   }
 }
 
-/** The start of a name that Windows reads as a device, whatever follows a dot after it ("NUL", "aux.io", "COM1.log.gz"): no file of
- * that name can be made there. Case-blind; ¹ ² ³ count as digits there (Microsoft's "Naming Files, Paths, and Namespaces"). */
+/** The start of a name that Windows reads as a device, whatever follows a dot after it ("NUL", "aux.io", "COM1.log.gz"): a file of
+ * that name, which Node's fs makes (it names absolute paths literally), is one Explorer, cmd and Git for Windows cannot handle. Case-blind; ¹ ² ³ count as digits there (Microsoft's "Naming Files, Paths, and Namespaces"). */
 export const WINDOWS_DEVICE_NAME = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(?=\.|$)/i;

@@ -58,11 +58,12 @@ export class SettingsCache {
     this.cache.clear();
   }
 
-  /** Whose settings a refused value's line names: none with one folder (or none), else the folder (its URI too when another
-   * folder has its name), or the documents outside them all. */
+  /** Whose settings a refused value's line names: the documents outside the folders when there is a folder (rv40: with one, its
+   * line and theirs were alike but for the value); a folder when there are several (its URI too when another folder has its name);
+   * else none. */
   private scopeWords(folder: { uri: string; name: string } | undefined): string | undefined {
+    if (!folder) return this.folders.length ? `the documents outside the workspace folder${this.folders.length > 1 ? 's' : ''}` : undefined;
     if (this.folders.length < 2) return undefined;
-    if (!folder) return 'the documents outside the workspace folders';
     const twin = this.folders.some((f) => f !== folder && f.name === folder.name);
     return `the workspace folder "${folder.name}"${twin || !folder.name ? ` (${folder.uri.replace(/\/$/, '')})` : ''}`;
   }

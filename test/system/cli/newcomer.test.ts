@@ -59,7 +59,8 @@ test('edgekit mock as a process: the example request and the first migration ste
   const check = await (await fetch(`${apiBase}/zones/${zone.id}/waf_migration/check?phase_two=1`, { headers: auth })).json() as { success: boolean; result: { compatible: boolean; migration_state: string } };
   assert.deepEqual(check.result, { compatible: true, migration_state: 'start' });
 
-  const stopped = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': at 'exit' the pipe may still hold the last line the test reads below.
+  const stopped = new Promise<number | null>((resolve) => child.on('close', resolve));
   child.kill('SIGTERM');
   assert.equal(await stopped, 0);
   assert.match(out, /Mock backend stopped\./);

@@ -42,9 +42,11 @@ async function launch(stateFile: string, env: NodeJS.ProcessEnv = {}): Promise<R
   return { child, ...urls, stdout: () => out };
 }
 
+/** Stops the mock; resolves with its exit code once its output is read to the end ('close': at 'exit' the pipes may still hold
+ * the last lines, "Mock backend stopped." among them). */
 async function stop(r: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (r.child.exitCode !== null) return r.child.exitCode;
-  const exited = once(r.child, 'exit');
+  const exited = once(r.child, 'close');
   r.child.kill(signal);
   const [code] = await exited;
   return code as number | null;

@@ -13,12 +13,12 @@ beforeEach(() => resetFake());
 const PLATFORM = 'https://api.cloudflare.com/client/v4';
 
 /** A Backend over a secret storage whose writes are recorded (the only place credentials may go). */
-function backendWithSecrets(storeFails?: string) {
+function backendWithSecrets(storeFails?: string, getFails?: string) {
   const secrets = new Map<string, string>();
   const writes: string[] = [];
   const context = {
     globalStorageUri: { fsPath: '/nonexistent' },
-    secrets: { get: async (k: string) => secrets.get(k), store: async (k: string, v: string) => {
+    secrets: { get: async (k: string) => { if (getFails) throw new Error(getFails); return secrets.get(k); }, store: async (k: string, v: string) => {
       // `storeFails`: the store refuses, as it does on Linux with no keyring to keep secrets in.
       if (storeFails) throw new Error(storeFails);
       writes.push(k); secrets.set(k, v);
@@ -91,6 +91,12 @@ test('Set API Credentials… whose credentials secret storage refuses puts the a
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('no keyring').ctx)(),
     /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(no keyring\)\. No credentials are saved\.$/);
   assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
+  // rv40: a store that cannot be read either (a locked keyring refuses both) said "No credentials are saved.", which it did not know.
+  resetFake();
+  fake.settings.set('api.baseUrl', PLATFORM);
+  fake.inputBoxAnswers = ['tok-123456', ''];
+  await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('locked', 'locked').ctx)(),
+    /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(locked\)\. The credentials saved before \(if any\) are kept\.$/);
 });
 
 test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', async () => {

@@ -100,6 +100,40 @@ test('the Zones view records which backend it read its zones from, and when', as
   assert.equal(broken.itemsFrom, undefined);
 });
 
+// fl1: the extension-host tests read the view's items after awaiting getChildren() ("migrate a Pro zone": migrated); a read the
+// tree view started meanwhile (the command's refresh, once the EdgeKit side bar is open) made theirs a superseded one, which
+// returned at once without setting the items, so the test read the states of before the migration.
+test('a read of the Zones view that a newer one overlaps resolves once the newest has set the items', async () => {
+  let state = 'start';
+  const answers: (() => void)[] = [];
+  const api = {
+    baseUrl: EMBEDDED, source: EMBEDDED, listAccounts: async () => ok([]),
+    listZones: () => new Promise((resolve) => { answers.push(() => resolve(ok(zones))); }),
+    status: async () => ok({ migration_state: state }),
+  } as unknown as Api;
+  const view = new ZonesView(async () => api);
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const first = view.getChildren();
+  await turn();
+  answers[0]();
+  await first;
+  assert.equal(view.items[0].status?.migration_state, 'start');
+  state = 'migrated'; // a command migrated the zones, then refreshed the view
+  const mine = view.getChildren(); // the caller's read
+  const tree = view.getChildren(); // the tree view's, started by the refresh
+  let mineDone = false;
+  void mine.then(() => { mineDone = true; });
+  await turn();
+  answers[1]();
+  await turn();
+  assert.equal(mineDone, false, 'the superseded read waits for the newest');
+  answers[2]();
+  const got = await mine;
+  assert.deepEqual(view.items.map((i) => i.status?.migration_state), ['migrated', 'migrated']);
+  assert.deepEqual(got.map((i) => (i as ZoneItem).status?.migration_state), ['migrated', 'migrated']);
+  await tree;
+});
+
 test('the Zones view\'s hints outlive a restart of the embedded mock on another port (the same zones), not a switch of backend', async () => {
   // rv37: the view keyed what it read on the base URL, and edgekit.mock.port is 0 (any free port) by default: after a Stop and
   // Start of the embedded mock, whose state file keeps its zones, the picks took nothing from the view.
