@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createApi, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type StatusRecord, type Zone } from '../http/api';
+import { createApi, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type ListOptions, type StatusRecord, type Zone } from '../http/api';
 import { when } from '../when';
 import { UserError } from './run';
 import { SETTINGS_ACTIONS, type Endpoints } from '../backend';
@@ -49,50 +49,77 @@ export function unwrap<T>(r: ApiResult<T>): T {
 export async function pickAccount(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Account> {
   const wanted = typeof arg === 'string' ? arg : (arg as { account?: Account } | undefined)?.account?.id;
   if (wanted) {
-    const accounts = readOrRefuse(api, await api.listAccounts());
-    const a = accounts.find((x) => x.id === wanted || x.name === wanted);
+    const accounts = listedOrRefuse(api, await api.listAccounts());
+    const a = accounts.items.find((x) => x.id === wanted || x.name === wanted);
     if (!a) {
       const z = why ? await otherKind(api.listZones(), wanted) : undefined;
       if (z) throw new UserError(`"${wanted}" is a zone at ${api.baseUrl}${z.name !== wanted ? ` (${z.name})` : ''}, not an account: ${why}.`);
-      throw new UserError(`No account "${wanted}" at ${api.baseUrl}.`);
+      throw new UserError(`No account "${wanted}" at ${api.baseUrl}.${notAll(accounts)}`);
     }
     return a;
   }
   type Item = vscode.QuickPickItem & { account: Account; id: string };
-  const pick = await pickWhileReading<Account[], Item>({ title, loading: `Reading the accounts of ${api.baseUrl}…` }, api.listAccounts().then((r) => readOrRefuse(api, r)), (accounts) => {
-    if (!accounts.length) throw new UserError(`No account at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
-    const items = accounts.map((a) => ({ label: a.name, description: a.id, account: a, id: a.id }));
-    // One account: nothing to ask (the pick that showed the read closes).
-    if (accounts.length === 1) return { only: items[0] };
-    return { items: selectedFirst(items, hintsFor(api, viewHints)), placeholder: 'Pick an account' };
-  });
+  const pick = await pickWhileReading<Listed<Account>, Item>({ title, loading: `Reading the accounts of ${api.baseUrl}…` },
+    (reading) => api.listAccounts(reading.list('accounts')).then((r) => listedOrRefuse(api, r)), ({ items: accounts, incomplete }) => {
+      if (!accounts.length) throw new UserError(`No account at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
+      const items = accounts.map((a) => ({ label: a.name, description: a.id, account: a, id: a.id }));
+      // One account: nothing to ask (the pick that showed the read closes), unless the list was cut: there may be others.
+      if (accounts.length === 1 && !incomplete) return { only: items[0] };
+      return { items: selectedFirst(items, hintsFor(api, viewHints)), placeholder: withIncomplete('Pick an account', incomplete) };
+    });
   return pick.account;
 }
 
+/** A list as read for a pick: its items, and why it is not whole when it is not (ApiOk.incomplete). */
+interface Listed<T> { items: T[]; incomplete?: string }
+
+/** What a pick's read is given: the ListOptions of one of its lists (`noun`: "zones"), with the signal that Escape aborts, and whose
+ * pages read so far the busy pick's placeholder counts. */
+interface Reading { list(noun: string): ListOptions }
+
+/** A pick's placeholder, then why the list offered is not all there is. */
+const withIncomplete = (placeholder: string, incomplete: string | undefined) => (incomplete ? `${placeholder}. ${incomplete}` : placeholder);
+
+/** What an error that found nothing adds when the list searched was not read whole. */
+const notAll = (l: Listed<unknown>) => (l.incomplete ? ` ${l.incomplete}` : '');
+
 /**
- * A quick pick that opens at once, busy, its placeholder saying what is read (`loading`), while `read` runs; `offer` turns what it
- * read into the items and placeholder to show, or the one answer there is (`only`: no question), or throws (an empty list). A read
- * that fails closes the pick and rejects with its error. Escape while it reads ends the question (CancellationError) and what the
- * read brings later is dropped: no pick, list or error shows up after the user left.
+ * A quick pick that opens at once, busy, its placeholder saying what is read (`loading`, then how many of each list are read so
+ * far), while `read` runs; `offer` turns what it read into the items and placeholder to show, or the one answer there is (`only`:
+ * no question), or throws (an empty list). A read that fails closes the pick and rejects with its error. Escape while it reads
+ * ends the question (CancellationError), aborts the read (no further page is asked for) and what it brings later is dropped: no
+ * pick, list or error shows up after the user left.
  */
 async function pickWhileReading<L, I extends vscode.QuickPickItem>(opts: { title: string; loading: string; matchOnDescription?: boolean },
-  read: Promise<L>, offer: (listed: L) => { items: I[]; placeholder: string } | { only: I }): Promise<I> {
+  read: (reading: Reading) => Promise<L>, offer: (listed: L) => { items: I[]; placeholder: string } | { only: I }): Promise<I> {
   const pick = vscode.window.createQuickPick<I>();
   pick.title = opts.title;
   pick.placeholder = opts.loading;
   pick.matchOnDescription = !!opts.matchOnDescription;
   pick.busy = true;
   const disposables: vscode.Disposable[] = [];
+  const abort = new AbortController();
+  // Pages read so far, per list: "Reading the zones of …… 150 of 2600 zones".
+  const counts = new Map<string, string>();
+  const reading: Reading = {
+    list: (noun) => ({
+      signal: abort.signal,
+      onPage: (n, total) => {
+        counts.set(noun, `${n}${total !== undefined ? ` of ${total}` : ''} ${noun}`);
+        if (pick.busy) pick.placeholder = `${opts.loading} ${[...counts.values()].join(', ')}`;
+      },
+    }),
+  };
   try {
     return await new Promise<I>((resolve, reject) => {
       let ended = false;
       const end = (settle: () => void) => { if (!ended) { ended = true; settle(); } };
       disposables.push(
-        pick.onDidHide(() => end(() => reject(new vscode.CancellationError()))),
+        pick.onDidHide(() => end(() => { abort.abort(); reject(new vscode.CancellationError()); })),
         pick.onDidAccept(() => { const [chosen] = pick.selectedItems; if (chosen && !pick.busy) end(() => resolve(chosen)); }),
       );
       pick.show();
-      read.then((listed) => {
+      read(reading).then((listed) => {
         if (ended) return;
         const offered = offer(listed);
         if ('only' in offered) return end(() => resolve(offered.only));
@@ -105,6 +132,11 @@ async function pickWhileReading<L, I extends vscode.QuickPickItem>(opts: { title
     for (const d of disposables) d.dispose();
     pick.dispose();
   }
+}
+
+/** The list read (and why it is not whole, when it is not), or readOrRefuse's UserError. */
+function listedOrRefuse<T>(api: Api, r: ApiResult<T[]>): Listed<T> {
+  return { items: readOrRefuse(api, r), ...(r.ok && r.incomplete ? { incomplete: r.incomplete } : {}) };
 }
 
 /** The list read, or a UserError that says what failed and offers the way forward: a backend that cannot be reached (the embedded
@@ -152,8 +184,9 @@ export function zoneHints(ctx: Ctx): ZoneHints {
   const selected = sel?.zone?.id ?? sel?.account?.id ?? owner?.zone ?? owner?.account;
   const selectedWhy = selected === undefined ? undefined
     : sel?.place ? 'owns the job selected in the Zones view' : sel?.jobPlace ? 'owns the job of the delivery selected in the Zones view' : 'selected in the Zones view';
-  const items = (view.items ?? []) as { zone: Zone; status?: StatusRecord; problem?: string }[];
-  const states = new Map(items.map((i) => [i.zone.id, zoneStateWords(i.status, i.problem)]));
+  // A zone past the view's ZONE_STATES_READ, not expanded, has no state read: the pick says none.
+  const items = (view.items ?? []) as { zone: Zone; status?: StatusRecord; problem?: string; unread?: boolean }[];
+  const states = new Map(items.filter((i) => !i.unread).map((i) => [i.zone.id, zoneStateWords(i.status, i.problem)]));
   return { selected, selectedWhy, stateOf: (id) => states.get(id), from: view.itemsFrom, readAt: view.itemsAt };
 }
 
@@ -174,16 +207,17 @@ function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T
 export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
-    const zones = readOrRefuse(api, await api.listZones());
-    const z = zones.find((x) => x.id === wanted || x.name === wanted);
+    const zones = listedOrRefuse(api, await api.listZones());
+    const z = zones.items.find((x) => x.id === wanted || x.name === wanted);
     if (!z) {
       const a = why ? await otherKind(api.listAccounts(), wanted) : undefined;
       if (a) throw new UserError(`"${wanted}" is an account at ${api.baseUrl}${a.name !== wanted ? ` (${a.name})` : ''}, not a zone: ${why}.`);
-      throw new UserError(`No zone "${wanted}" at ${api.baseUrl}.`);
+      throw new UserError(`No zone "${wanted}" at ${api.baseUrl}.${notAll(zones)}`);
     }
     return z;
   }
-  const pick = await pickWhileReading({ title, loading: `Reading the zones of ${api.baseUrl}…`, matchOnDescription: true }, api.listZones().then((r) => readOrRefuse(api, r)), (zones) => {
+  const pick = await pickWhileReading({ title, loading: `Reading the zones of ${api.baseUrl}…`, matchOnDescription: true },
+    (reading) => api.listZones(reading.list('zones')).then((r) => listedOrRefuse(api, r)), ({ items: zones, incomplete }) => {
     if (!zones.length) throw new UserError(`No zone at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
     const hints = hintsFor(api, viewHints);
     // (An account selected in the view says nothing of which zone.)
@@ -195,7 +229,7 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
     }), hints);
     // The states are the view's, as of its last read: a migration since (the CLI, another window, a mock reset) is not in them.
     const placeholder = stated && hints.readAt !== undefined ? `Pick a zone (migration states as the Zones view read them at ${when(hints.readAt)})` : 'Pick a zone';
-    return { items, placeholder };
+    return { items, placeholder: withIncomplete(placeholder, incomplete) };
   });
   return pick.zone;
 }
@@ -212,32 +246,33 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, v
   const item = arg as { zone?: Zone; account?: Account } | undefined;
   const wanted = typeof arg === 'string' ? arg : item?.zone?.id ?? item?.account?.id;
   // Either list may be refused (a token with zone access only): the other is offered alone, and the pick says why.
-  const read = Promise.all([api.listZones(), api.listAccounts()]).then(([listedZones, listedAccounts]) => {
+  const read = (reading?: Reading) => Promise.all([api.listZones(reading?.list('zones')), api.listAccounts(reading?.list('accounts'))]).then(([listedZones, listedAccounts]) => {
     if (!listedZones.ok && !listedAccounts.ok) readOrRefuse(api, listedZones);
     return {
       zones: listedZones.ok ? listedZones.result : [],
       accounts: listedAccounts.ok ? listedAccounts.result : [],
       unlisted: !listedZones.ok ? `the zones could not be listed: ${listedZones.error}` : !listedAccounts.ok ? `the accounts could not be listed: ${listedAccounts.error}` : undefined,
+      incomplete: [listedZones, listedAccounts].map((r) => (r.ok ? r.incomplete : undefined)).filter(Boolean).join(' ') || undefined,
       looked: !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account',
     };
   });
   const zonePlace = (z: Zone): JobPlace => ({ owner: { zone: z.id }, ownerName: z.name });
   const accountPlace = (a: Account): JobPlace => ({ owner: { account: a.id }, ownerName: a.name });
   if (wanted) {
-    const { zones, accounts, unlisted, looked } = await read;
+    const { zones, accounts, unlisted, incomplete, looked } = await read();
     const z = zones.find((x) => x.id === wanted || x.name === wanted);
     if (z) return zonePlace(z);
     const a = accounts.find((x) => x.id === wanted || x.name === wanted);
     if (a) return accountPlace(a);
-    throw new UserError(`No ${looked} "${wanted}" at ${api.baseUrl}${unlisted ? `; ${unlisted}` : ''}.`);
+    throw new UserError(`No ${looked} "${wanted}" at ${api.baseUrl}${unlisted ? `; ${unlisted}` : ''}.${notAll({ items: [], incomplete })}`);
   }
-  const pick = await pickWhileReading({ title, loading: `Reading the zones and accounts of ${api.baseUrl}…` }, read, ({ zones, accounts, unlisted, looked }) => {
+  const pick = await pickWhileReading({ title, loading: `Reading the zones and accounts of ${api.baseUrl}…` }, read, ({ zones, accounts, unlisted, incomplete, looked }) => {
     if (!zones.length && !accounts.length) throw new UserError(`No ${looked} at ${api.baseUrl} to pick from (${[NONE_LISTED, unlisted].filter(Boolean).join('; ')}).`);
     const items = selectedFirst<vscode.QuickPickItem & { place: JobPlace; id: string }>([
       ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
       ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
     ], hintsFor(api, viewHints));
-    return { items, placeholder: unlisted ? `Pick ${looked === 'account' ? 'an' : 'a'} ${looked} (${unlisted})` : 'Pick a zone or an account' };
+    return { items, placeholder: withIncomplete(unlisted ? `Pick ${looked === 'account' ? 'an' : 'a'} ${looked} (${unlisted})` : 'Pick a zone or an account', incomplete) };
   });
   return pick.place;
 }

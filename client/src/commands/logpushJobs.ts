@@ -6,7 +6,7 @@ import type { Ctx } from '../ctx';
 import { createOnlyChanges, type Api, type ApiResult, type JobPlace } from '../http/api';
 import { shownDestination } from '../ownershipProofs';
 import { applyTextEdits, confirmOwnership, lastMemberValue, memberEdits, ownerWords, proveAt, refuseUnchallenged } from './ownership';
-import { mapLimit } from '../http/limit';
+import { findLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { exclusive } from './inFlight';
@@ -158,19 +158,26 @@ function stateTurn(doc: Record<string, unknown>, current: Record<string, unknown
  */
 async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefined): Promise<{ place: JobPlace; job: Record<string, unknown> }> {
   const places: JobPlace[] = [];
-  if (scope !== 'account') places.push(...unwrap(await api.listZones()).map((z) => ({ owner: { zone: z.id }, ownerName: z.name })));
+  // A list cut short (ApiOk.incomplete) is said when the job is not found: it may be in the owners not listed.
+  const cut: string[] = [];
+  if (scope !== 'account') {
+    const zones = await api.listZones();
+    places.push(...unwrap(zones).map((z) => ({ owner: { zone: z.id }, ownerName: z.name })));
+    if (zones.ok && zones.incomplete) cut.push(zones.incomplete);
+  }
   if (scope !== 'zone') {
     const accounts = await api.listAccounts();
     if (accounts.ok) places.push(...accounts.result.map((a) => ({ owner: { account: a.id }, ownerName: a.name })));
     else if (scope === 'account') unwrap(accounts);
+    if (accounts.ok && accounts.incomplete) cut.push(accounts.incomplete);
   }
-  const found = await mapLimit(places, 4, async (p) => {
+  // Stops at the owner that has it: each owner is one request (the platform's job lists are per zone and per account).
+  const hit = await findLimit(places, 4, async (p) => {
     const jobs = await api.logpushJobs(p.owner);
     const job = jobs.ok ? jobs.result.find((j) => j.id === id) : undefined;
     return job ? { place: p, job } : undefined;
   });
-  const hit = found.find((p) => p !== undefined);
-  if (!hit) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
+  if (!hit) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.${cut.map((c) => ` ${c}`).join('')}`);
   return hit;
 }
 

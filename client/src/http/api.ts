@@ -70,6 +70,11 @@ export interface ApiOk<T> {
   ms: number;
   /** The request as a curl command, credentials as environment references. */
   curl: string;
+  /** result_info.total_count, when the envelope has it: how many items the list holds (a page of security events: of how many). */
+  total?: number;
+  /** A list read (listZones, listAccounts) that stopped before its end: one sentence for the user ("Showing the first N of M
+   * zones: …"), saying what stopped it (the page bound, or a page that cannot be the list going on). Absent when read whole. */
+  incomplete?: string;
 }
 
 export interface ApiFail {
@@ -110,6 +115,24 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A list read page by page: `onPage` is told after each page how many items are listed so far, and how many the server says
+ * there are (result_info.total_count, when it says). */
+export interface ListOptions extends CallOptions {
+  onPage?(listed: number, total: number | undefined): void;
+}
+
+/** Items asked for per page: the most the platform gives of zones and accounts (per_page 5-50). */
+export const LIST_PER_PAGE = 50;
+
+/**
+ * Pages a list read follows at most: 400 pages of 50, 20,000 zones (or accounts). The bound is the platform's rate limit, not
+ * memory (20,000 zones are a few MB): the API allows 1200 requests per 5 minutes per user, shared with the dashboard and every
+ * other tool, and 400 pages are a third of it. An account with more zones than that is a platform (SaaS) account that a sidebar
+ * does not serve; an agency of hundreds of accounts or an enterprise of thousands of zones is far below it. Reaching it is said
+ * to the user (ApiOk.incomplete), never a silent cut.
+ */
+export const MAX_LIST_PAGES = 400;
+
 export interface Api {
   readonly baseUrl: string;
   /**
@@ -117,7 +140,8 @@ export interface Api {
    * with each start (edgekit.mock.port 0, any free port) while its state file, and so its zones and jobs, stay.
    */
   readonly source: string;
-  listZones(opts?: CallOptions): Promise<ApiResult<Zone[]>>;
+  /** Every page of the zones (ListOptions: progress), or as many as MAX_LIST_PAGES and the server allow, said in `incomplete`. */
+  listZones(opts?: ListOptions): Promise<ApiResult<Zone[]>>;
   zone(zoneId: string, opts?: CallOptions): Promise<ApiResult<Zone>>;
   check(zoneId: string, opts?: CallOptions): Promise<ApiResult<CheckResult>>;
   config(zoneId: string, opts?: CallOptions): Promise<ApiResult<MigrationConfig>>;
@@ -126,7 +150,8 @@ export interface Api {
   entrypoint(zoneId: string, opts?: CallOptions): Promise<ApiResult<Ruleset>>;
   updateEntrypoint(zoneId: string, mode: MigrationMode, body: unknown, opts?: CallOptions): Promise<ApiResult<Ruleset>>;
   createLogpushJob(zoneId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
-  listAccounts(opts?: CallOptions): Promise<ApiResult<Account[]>>;
+  /** Every page of the accounts, as listZones reads the zones. */
+  listAccounts(opts?: ListOptions): Promise<ApiResult<Account[]>>;
   /** Jobs of account-scoped datasets (gateway_dns, audit_logs, ...) live under the account, not a zone. */
   createAccountLogpushJob(accountId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   logpushJobs(owner: JobOwner, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
@@ -213,27 +238,53 @@ export function createApi(options: ApiOptions): Api {
       return { ok: false, kind: 'shape', status: res.status, error: `Cannot ${what} (${where}): ${checked.problem}`, errors: [], ms: res.ms, curl };
     }
     const messages = envelopeErrors({ success: true, errors: res.body.messages }) ?? [];
-    return { ok: true, status: res.status, result: checked.value, messages, ms: res.ms, curl };
+    const total = isObj(res.body.result_info) ? wholeNumber(res.body.result_info.total_count) : undefined;
+    return { ok: true, status: res.status, result: checked.value, messages, ms: res.ms, curl, ...(total !== undefined ? { total } : {}) };
+  }
+
+  /**
+   * Every page of a paged list (page and per_page, as the platform pages zones and accounts), items kept once by id. The read ends at
+   * result_info.total_pages (without it: at a page shorter than asked, as the SDK's iterators end at an empty one). What a server
+   * that misbehaves sends cannot keep it going: a page bringing no item not already listed (the same page again, a page past the
+   * end that is not empty) stops it, as does an empty page before total_pages, and MAX_LIST_PAGES; each is said in `incomplete`.
+   */
+  async function listAll<T extends { id: string }>(what: string, noun: string, path: string, item: (v: unknown, i: number) => T | string,
+    opts: ListOptions | undefined): Promise<ApiResult<T[]>> {
+    const listed = new Map<string, T>();
+    let messages: EnvelopeMessage[] = [];
+    let ms = 0;
+    for (let page = 1; ; page++) {
+      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts);
+      if (!res.ok) return { ...res, ms: ms + res.ms };
+      ms += res.ms;
+      messages = messages.concat(res.messages);
+      const { items, totalPages } = res.result;
+      const totalCount = res.total;
+      const before = listed.size;
+      for (const x of items) if (!listed.has(x.id)) listed.set(x.id, x);
+      opts?.onPage?.(listed.size, totalCount);
+      const of = totalCount !== undefined && totalCount > listed.size ? ` of ${totalCount}` : '';
+      const stopped = (why: string) => `Showing ${of ? 'the first ' : ''}${listed.size}${of} ${noun}${of ? '' : ', perhaps not all'}: ${why}, so the read stopped there.`;
+      // null: read on; undefined: read whole; a sentence: stopped short.
+      let incomplete: string | undefined | null = null;
+      if (items.length === 0) {
+        // An empty page ends the list (the SDK's iterators stop there), short of the total_pages said before it.
+        incomplete = totalPages !== undefined && page > 1 && page <= totalPages ? stopped(`page ${page} of ${totalPages} (GET ${path}) came back empty`) : undefined;
+      } else if (listed.size === before) {
+        incomplete = stopped(`page ${page} (GET ${path}) held only ${noun} already listed (the server answered the same page again)`);
+      } else if (page >= (totalPages ?? (items.length < LIST_PER_PAGE ? page : Infinity))) {
+        incomplete = undefined;
+      } else if (page >= MAX_LIST_PAGES) {
+        incomplete = stopped(`EdgeKit reads at most ${MAX_LIST_PAGES} pages of ${LIST_PER_PAGE} (the API allows 1200 requests per 5 minutes)`);
+      }
+      if (incomplete !== null) return { ...res, result: [...listed.values()], messages, ms, ...(incomplete ? { incomplete } : {}) };
+    }
   }
 
   return {
     baseUrl,
     source: options.source ?? baseUrl,
-    async listZones(opts) {
-      const all: Zone[] = [];
-      let messages: EnvelopeMessage[] = [];
-      let ms = 0;
-      // Follow result_info.total_pages, with a hard cap so a misbehaving server cannot loop us.
-      for (let page = 1; page <= 20; page++) {
-        const res = await call('list zones', 'GET', `/zones?page=${page}&per_page=50`, 'token-or-key', shapeZonesPage, undefined, opts);
-        if (!res.ok) return { ...res, ms: ms + res.ms };
-        ms += res.ms;
-        all.push(...res.result.zones);
-        messages = messages.concat(res.messages);
-        if (page >= res.result.totalPages || res.result.zones.length === 0) return { ...res, result: all, messages, ms };
-      }
-      return { ok: true, status: 200, result: all, messages, ms, curl: toCurl({ method: 'GET', url: `${baseUrl}/zones`, timeoutMs: options.timeoutMs }, { redactSecrets: true }) };
-    },
+    listZones: (opts) => listAll('list zones', 'zones', '/zones', (v, i) => shapeZoneValue(v, `zone ${i}`), opts),
     zone: (zoneId, opts) => call(`get zone "${zoneId}"`, 'GET', zonePath(zoneId, ''), 'token-or-key', shapeZone, undefined, opts),
     check: (zoneId, opts) => call(`check zone "${zoneId}" for migration`, 'GET', zonePath(zoneId, '/waf_migration/check?phase_two=1'), 'token-or-key', shapeCheck, undefined, opts),
     config: (zoneId, opts) => call(`get the new configuration of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/config?phase_two=1'), 'token-or-key', shapeConfig, undefined, opts),
@@ -244,7 +295,7 @@ export function createApi(options: ApiOptions): Api {
       call(`update the managed-rules entry point of zone "${zoneId}" (waf_migration=${mode})`, 'PUT',
         zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token-or-key', shapeRuleset, body, opts),
     createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
-    listAccounts: (opts) => call('list accounts', 'GET', '/accounts?page=1&per_page=50', 'token-or-key', shapeAccounts, undefined, opts),
+    listAccounts: (opts) => listAll('list accounts', 'accounts', '/accounts', shapeAccount, opts),
     createAccountLogpushJob: (accountId, job, opts) => call(`create a Logpush job in account "${accountId}"`, 'POST',
       `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
     logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts),
@@ -295,19 +346,25 @@ const shapeZone: Shape<Zone> = (v) => {
   return typeof z === 'string' ? { problem: z } : { value: z };
 };
 
-/** One page of zones, and result_info.total_pages (1 when the envelope has no result_info). */
-const shapeZonesPage: Shape<{ zones: Zone[]; totalPages: number }> = (v, envelope) => {
-  if (!Array.isArray(v)) return { problem: 'the zone list ("result") is not an array.' };
-  const zones: Zone[] = [];
-  for (let i = 0; i < v.length; i++) {
-    const z = shapeZoneValue(v[i], `zone ${i}`);
-    if (typeof z === 'string') return { problem: z };
-    zones.push(z);
-  }
-  const info = isObj(envelope.result_info) ? envelope.result_info : {};
-  const totalPages = typeof info.total_pages === 'number' && Number.isFinite(info.total_pages) ? info.total_pages : 1;
-  return { value: { zones, totalPages } };
-};
+/** One page of a paged list (`item` checks each, or names what is wrong), and result_info's total_pages when it has it. */
+function shapePage<T>(noun: string, item: (v: unknown, i: number) => T | string): Shape<{ items: T[]; totalPages?: number }> {
+  return (v, envelope) => {
+    if (!Array.isArray(v)) return { problem: `the ${noun} list ("result") is not an array.` };
+    const items: T[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const x = item(v[i], i);
+      if (typeof x === 'string') return { problem: x };
+      items.push(x);
+    }
+    const info = isObj(envelope.result_info) ? envelope.result_info : {};
+    return { value: { items, totalPages: wholeNumber(info.total_pages) } };
+  };
+}
+
+/** A count of result_info: a whole number, or undefined for anything else. */
+function wholeNumber(n: unknown): number | undefined {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
 
 const shapeCheck: Shape<CheckResult> = (v) => {
   if (!isObj(v)) return { problem: 'the compatibility result is not an object.' };
@@ -345,14 +402,8 @@ const shapeConfig: Shape<MigrationConfig> = (v) => {
 
 const shapeRuleset: Shape<Ruleset> = (v) => (isObj(v) ? { value: v as Ruleset } : { problem: 'the updated ruleset is not an object.' });
 
-function shapeAccounts(v: unknown): { value: Account[] } | { problem: string } {
-  if (!Array.isArray(v)) return { problem: 'the account list is not an array.' };
-  const out: Account[] = [];
-  for (const [i, a] of v.entries()) {
-    if (!isObj(a) || typeof a.id !== 'string' || typeof a.name !== 'string') return { problem: `account ${i} has no string "id" and "name".` };
-    out.push({ id: a.id, name: a.name });
-  }
-  return { value: out };
+function shapeAccount(a: unknown, i: number): Account | string {
+  return isObj(a) && typeof a.id === 'string' && typeof a.name === 'string' ? { id: a.id, name: a.name } : `account ${i} has no string "id" and "name".`;
 }
 
 function shapeObjects(what: string): Shape<Record<string, unknown>[]> {

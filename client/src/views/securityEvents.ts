@@ -68,6 +68,8 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   /** What the last refresh showed, for tests and the migration's question. */
   summary: SecuritySummary | undefined;
   events: Record<string, unknown>[] = [];
+  /** How many events the zone keeps (result_info.total_count), when the backend says: the view shows the newest EVENTS_SHOWN. */
+  eventsTotal: number | undefined;
   lastError: string | undefined;
   view: vscode.TreeView<EventNode> | undefined;
   private children: EventNode[] = [];
@@ -145,6 +147,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     void this.memory?.state.update(KEPT_ZONE, undefined);
     this.summary = undefined;
     this.events = [];
+    this.eventsTotal = undefined;
     this.children = [];
     this.lastError = undefined;
     this.seq++;
@@ -173,12 +176,13 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     let lastError: string | undefined;
     let summary: SecuritySummary | undefined;
     let events: Record<string, unknown>[] = [];
+    let total: number | undefined;
     try {
       const src = await this.sources();
       const [s, e] = await Promise.all([src.mock?.securitySummary(zone.id), src.api.securityEvents(zone.id, { per_page: EVENTS_SHOWN })]);
       if (s && s.ok) summary = s.result;
       else if (s) lastError = s.error;
-      if (e.ok) events = e.result;
+      if (e.ok) { events = e.result; total = e.total; }
       else lastError = [lastError, e.error].filter(Boolean).join(' ');
     } catch (err) {
       lastError = (err as Error).message;
@@ -190,6 +194,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     this.lastError = lastError;
     this.summary = summary;
     this.events = events;
+    this.eventsTotal = total;
     this.children = this.events.map((e) => new EventNode('event', eventLabel(e), {
       description: `${sourceLabel(e.Source)} · rule ${String(e.RuleID ?? '?')} · ${String(e.Datetime ?? '')}`,
       tooltip: new vscode.MarkdownString('```json\n' + JSON.stringify(e, null, 2) + '\n```'),
@@ -211,7 +216,10 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
       out.push(new EventNode('counts', 'Previous rules', { description: `${s.previous.acted} acted · ${actionCounts(s.previous.actions)}`, icon: 'history' }));
       out.push(new EventNode('counts', 'New rules', { description: `${s.new.acted} acted · ${actionCounts(s.new.actions)}`, icon: 'sparkle' }));
     }
-    out.push(new EventNode('events', this.events.length ? `Latest events (${this.events.length})` : 'No security events yet', {
+    // The newest EVENTS_SHOWN (one page): of how many the zone keeps, when there are more (result_info.total_count).
+    const n = this.events.length;
+    const label = !n ? 'No security events yet' : this.eventsTotal !== undefined && this.eventsTotal > n ? `Latest ${n} of ${this.eventsTotal} events` : `Latest events (${n})`;
+    out.push(new EventNode('events', label, {
       icon: 'list-flat', collapsed: this.events.length ? false : undefined,
       tooltip: this.events.length ? undefined : 'No rule has acted on this zone\'s traffic yet. With the mock, "Send Sample Traffic…" sends a burst of the size you pick.',
     }));

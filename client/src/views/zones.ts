@@ -2,7 +2,7 @@
 // Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
 // platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
-import { ZONE_STATUS_CONCURRENCY, migrationStateLabel as stateLabel, planOf, zoneStateWords, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
+import { LIST_PER_PAGE, ZONE_STATUS_CONCURRENCY, migrationStateLabel as stateLabel, planOf, zoneStateWords, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
 import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
@@ -10,12 +10,29 @@ import { codeSpan, mdText } from '../markdown';
 import { shownDestination } from '../ownershipProofs';
 import { when } from '../when';
 
+/**
+ * Zones whose migration state a refresh of the Zones view reads (one status request each, ZONE_STATUS_CONCURRENCY at a time): the
+ * first 100 listed. An enterprise of 2600 zones sent 2600 requests on every refresh, more than the API's 1200 per 5 minutes; the
+ * zones past these read theirs when expanded (ZonesView.getChildren), so a refresh sends the list's pages and at most 100 more.
+ */
+export const ZONE_STATES_READ = 100;
+
 export class ZoneItem extends vscode.TreeItem {
-  constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
+  /** `unread`: a zone past ZONE_STATES_READ, whose state is read when it is expanded (then setStatus). */
+  constructor(readonly zone: Zone, public status: StatusRecord | undefined, public problem?: string, public unread = false) {
     super(zone.name, vscode.TreeItemCollapsibleState.Collapsed);
-    const state = status?.migration_state ?? 'unknown';
     this.id = zone.id;
-    this.description = `${planOf(zone)} · ${zoneStateWords(status, problem)}`;
+    this.setStatus(status, problem, unread);
+  }
+
+  /** Shows the state read (or why it could not be read; or, `unread`, that it is read on expand). */
+  setStatus(status: StatusRecord | undefined, problem?: string, unread = false): void {
+    const zone = this.zone;
+    this.status = status;
+    this.problem = problem;
+    this.unread = unread;
+    const state = status?.migration_state ?? 'unknown';
+    this.description = `${planOf(zone)} · ${unread ? 'expand to read its state' : zoneStateWords(status, problem)}`;
     this.contextValue = `zone.${state}`;
     this.iconPath = new vscode.ThemeIcon(state === 'migrated' ? 'pass-filled' : state === 'validation' ? 'beaker' : problem ? 'warning' : 'shield');
     const md = new vscode.MarkdownString(`**${zone.name}** (${planOf(zone)})\n\nZone id \`${zone.id}\`\n\n`);
@@ -25,6 +42,7 @@ export class ZoneItem extends vscode.TreeItem {
       md.appendMarkdown(`- New managed rules: ${status.new_rules_enabled ? 'enabled' : 'disabled'}\n`);
     }
     if (problem) md.appendMarkdown(`\n$(warning) ${mdText(problem)}`);
+    if (unread) md.appendMarkdown(`Its migration state is read when it is expanded (a refresh reads the states of the first ${ZONE_STATES_READ} zones only).`);
     md.supportThemeIcons = true;
     this.tooltip = md;
   }
@@ -137,7 +155,10 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
 
   async getChildren(parent?: Item): Promise<Item[]> {
     if (parent instanceof AccountItem) return this.jobsOf({ owner: { account: parent.account.id }, ownerName: parent.account.name });
-    if (parent instanceof ZoneItem) return this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
+    if (parent instanceof ZoneItem) {
+      if (parent.unread) void this.readState(parent);
+      return this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
+    }
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d, parent.place));
     if (parent) return [];
     const newest = this.readRoots(++this.seq);
@@ -147,17 +168,21 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
 
   private seq = 0;
   private newest?: Promise<Item[]>;
+  private reading: AbortController | undefined;
 
   /**
    * Refreshes overlap (the mock stopping while the zones are read, the tree's own read after a command's refresh): only the latest
    * one started sets the message and the items, and an earlier one resolves with the latest's, once it has set them. It returned
    * at once with its own read, the items not set: a caller that read the items after awaiting it had those of before its read.
+   * A newer refresh also ends the pages an older one was still reading (what that one read is not used).
    */
   private async readRoots(seq: number): Promise<Item[]> {
-    const r = await this.read();
+    this.reading?.abort();
+    const reading = this.reading = new AbortController();
+    const r = await this.read(reading.signal, (words) => { if (seq === this.seq) this.setMessage(words); });
     if (seq !== this.seq) return this.newest!;
     this.lastError = r.error;
-    this.setMessage(r.error);
+    this.setMessage(r.error ?? r.incomplete);
     this.items = r.zones;
     this.accounts = r.accounts;
     this.itemsFrom = r.from;
@@ -165,7 +190,21 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     return [...r.zones, ...r.accounts];
   }
 
-  private async read(): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string; from?: string }> {
+  /** The state of a zone past ZONE_STATES_READ, read as it is expanded: the item shows it once read. */
+  private async readState(item: ZoneItem): Promise<void> {
+    item.unread = false;
+    try {
+      const s = await (await this.api()).status(item.zone.id);
+      if (s.ok) item.setStatus(s.result);
+      else item.setStatus(undefined, s.error);
+    } catch (err) {
+      item.setStatus(undefined, (err as Error).message);
+    }
+    this.changed.fire(item);
+  }
+
+  /** `progress`: the view's message while a list of more than one page is read ("Reading the zones of …: 150 of 2600"). */
+  private async read(signal: AbortSignal, progress: (words: string) => void): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string; incomplete?: string; from?: string }> {
     let api: Api;
     try {
       api = await this.api();
@@ -175,16 +214,22 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
       // content alone offered to start the mock, which the remote backend does not use.
       return { zones: [], accounts: [], error: err instanceof MockNotRunning ? undefined : (err as Error).message };
     }
-    const zones = await api.listZones();
+    const onPage = (noun: string) => (n: number, total: number | undefined) => {
+      if (total !== undefined && total > LIST_PER_PAGE) progress(`Reading the ${noun} of ${api.baseUrl}: ${n} of ${total}…`);
+    };
+    const zones = await api.listZones({ signal, onPage: onPage('zones') });
     if (!zones.ok) return { zones: [], accounts: [], error: zones.error };
-    // A few at a time (ZONE_STATUS_CONCURRENCY), not one request per zone at once.
-    const items = await mapLimit(zones.result, ZONE_STATUS_CONCURRENCY, async (z) => {
-      const s = await api.status(z.id);
+    // The states of the first ZONE_STATES_READ zones, a few at a time (ZONE_STATUS_CONCURRENCY); the others' on expand.
+    const items = await mapLimit(zones.result.slice(0, ZONE_STATES_READ), ZONE_STATUS_CONCURRENCY, async (z) => {
+      const s = await api.status(z.id, { signal });
       return s.ok ? new ZoneItem(z, s.result) : new ZoneItem(z, undefined, s.error);
     });
+    items.push(...zones.result.slice(ZONE_STATES_READ).map((z) => new ZoneItem(z, undefined, undefined, true)));
     // A backend without accounts (or that refuses to list them) still shows its zones.
-    const accounts = await api.listAccounts();
-    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [], from: api.source };
+    const accounts = await api.listAccounts({ signal, onPage: onPage('accounts') });
+    // A list cut short (its bound, a broken page) is said as the view's message, never shown as if whole.
+    const incomplete = [zones.incomplete, accounts.ok ? accounts.incomplete : undefined].filter(Boolean).join(' ') || undefined;
+    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [], from: api.source, ...(incomplete ? { incomplete } : {}) };
   }
 
   private async jobsOf(place: JobPlace): Promise<JobItem[]> {

@@ -29,6 +29,9 @@ const underProgress: { request: string; progress: (string | undefined)[] }[] = [
 beforeEach(() => { underProgress.length = 0; });
 
 /** A backend whose jobs 5 and 7 live in zone z1 and job 9 in zone z2; every request is recorded. */
+/** result_info of the zone list the backend answers (none when undefined). */
+let zonesSaid: Record<string, unknown> | undefined;
+
 async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
   const server = await startServer((req, res): void => {
     underProgress.push({ request: `${req.method} ${req.url.replace(/^\/client\/v4/, '').replace(/\?.*/, '')}`, progress: fake.progressRunning.map((p) => p.title) });
@@ -41,7 +44,11 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
     if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([{ ...JOB, id: 7, name: 'other' }]);
     if (req.url.endsWith('/zones/z2/logpush/jobs/9')) return reply({ ...JOB, id: 9, name: 'nine' });
     if (req.url.endsWith('/zones/z2/logpush/jobs')) return reply([{ ...JOB, id: 9, name: 'nine' }]);
-    if (/\/zones\?/.test(req.url)) return reply(['z1', 'z2'].map((id) => ({ id, name: `${id}.example`, plan: { legacy_id: 'enterprise' } })));
+    if (/\/zones\?/.test(req.url)) {
+      const zones = ['z1', 'z2'].map((id) => ({ id, name: `${id}.example`, plan: { legacy_id: 'enterprise' } }));
+      // zonesSaid: a server that says more pages and answers the same one again (the read stops at the second, said so).
+      return void res.end(JSON.stringify({ success: true, errors: [], messages: [], result: zones, ...(zonesSaid ? { result_info: zonesSaid } : {}) }));
+    }
     if (/\/accounts\?/.test(req.url)) return reply([]);
     res.statusCode = 404;
     res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
@@ -56,6 +63,22 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
   } as unknown as Ctx;
   return { server, ctx };
 }
+
+test('a job looked for among zones whose list was cut short is not said to be gone without saying the list was cut', async () => {
+  // The search said "No Logpush job 5 in the zones of …; it may have been deleted" of a list that stopped short.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const five = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    zonesSaid = { page: 1, per_page: 50, total_pages: 3, total_count: 150 };
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>,
+      /No Logpush job 5 in the zones of .*; it may have been deleted\. "Create Logpush Job" creates it anew\. Showing the first 2 of 150 zones: page 2 \(GET \/zones\) held only zones already listed/);
+  } finally {
+    zonesSaid = undefined;
+    await server.close();
+  }
+});
 
 test('Open Logpush Job Configuration never replaces a document already at the job\'s name, even one VS Code has not resolved yet', async () => {
   // After a reload, a background tab restored from a hot-exit backup is not among workspace.textDocuments until shown: the

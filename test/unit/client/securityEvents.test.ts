@@ -3,7 +3,7 @@
 import { resetFake } from './vscode';
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SecurityEventsView } from '../../../client/src/views/securityEvents';
+import { EVENTS_SHOWN, SecurityEventsView } from '../../../client/src/views/securityEvents';
 
 beforeEach(() => resetFake());
 
@@ -110,4 +110,13 @@ test('a settings change that leaves the backend as it was keeps the zone; anothe
   restored.backendChanged();
   assert.equal(restored.zone, undefined);
   restored.dispose();
+});
+
+test('a zone with more events than the view shows says of how many: "Latest 50 of 9000 events"', async () => {
+  // It said "Latest events (50)", as if the zone had 50.
+  const events = Array.from({ length: EVENTS_SHOWN }, (_, i) => ({ RayID: `r${i}`, Action: 'block', Source: 'waf', RuleID: '100001', Datetime: '2026-11-27T00:00:00Z' }));
+  const view = new SecurityEventsView(async () => ({ api: { securityEvents: async () => ({ ok: true as const, result: events, total: 9000 }) } }) as never);
+  await view.show(ZONE as never);
+  assert.equal((await view.getChildren()).at(-1)!.label, `Latest ${EVENTS_SHOWN} of 9000 events`);
+  view.dispose();
 });

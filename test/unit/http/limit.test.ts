@@ -1,7 +1,7 @@
 // mapLimit: the Zones view reads each zone's status through it, a few at a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mapLimit } from '../../../client/src/http/limit';
+import { findLimit, mapLimit } from '../../../client/src/http/limit';
 import { ZONE_STATUS_CONCURRENCY } from '../../../client/src/http/api';
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,4 +49,14 @@ test('mapLimit: a limit of 1, or below 1 (0, a fraction, negative, NaN), runs on
     assert.deepEqual(out, [10, 20, 30], `limit ${limit}`);
     assert.equal(most, 1, `limit ${limit}: one at a time`);
   }
+});
+
+test('findLimit: the first hit ends the search, no call starts after it (a job among 2600 zones, found in the tenth)', async () => {
+  // The job search asked every zone's job list (2600 requests) even when the first few had the job.
+  const started: number[] = [];
+  const hit = await findLimit(Array.from({ length: 2600 }, (_, i) => i), 4, async (x) => { started.push(x); return x === 9 ? `zone ${x}` : undefined; });
+  assert.equal(hit, 'zone 9');
+  assert.ok(started.length <= 9 + 4, `${started.length} started`);
+  assert.equal(await findLimit([1, 2, 3], 4, async () => undefined), undefined);
+  assert.equal(await findLimit([], 4, async () => 1), undefined);
 });
