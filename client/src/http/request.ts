@@ -221,6 +221,7 @@ function networkReason(err: unknown, code: string | undefined): string {
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const THROUGH_A_PROXY = 'if this network reaches the internet only through a proxy, set VS Code\'s "http.proxy" (or HTTPS_PROXY).';
 
 /**
  * What to check after a failure that a proxy, a TLS-inspecting proxy's certificate authority or a wrong address explains, naming the
@@ -250,10 +251,10 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
     if (typeof refused.port === 'number' && refused.port !== port) {
       return `The refused connection was to ${String(refused.address)}:${refused.port}, not to ${origin}: check the proxy ("http.proxy", or HTTPS_PROXY).`;
     }
-    return `Check the address and port of ${origin}; if this network reaches the internet only through a proxy, set VS Code's "http.proxy" (or HTTPS_PROXY).`;
+    return `Check the address and port of ${origin}; ${THROUGH_A_PROXY}`;
   }
   if (UNREACHED.has(code)) {
-    return `Check the host name in ${origin} and this computer's network; if this network reaches the internet only through a proxy, set VS Code's "http.proxy" (or HTTPS_PROXY).`;
+    return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
   }
   return '';
 }
