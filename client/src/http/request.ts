@@ -75,7 +75,8 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
     if (timeout.aborted) return { ok: false, kind: 'timeout', error: `${method} ${where} timed out after ${req.timeoutMs} ms.`, ms: elapsed() };
     if (req.signal?.aborted) return { ok: false, kind: 'aborted', error: `${method} ${where} was cancelled.`, ms: elapsed() };
     const code = networkCode(err);
-    return { ok: false, kind: 'network', error: `${method} ${where} failed: ${networkReason(err, code)}.`, ...(code ? { code } : {}), ms: elapsed() };
+    const advice = networkAdvice(err, code, url);
+    return { ok: false, kind: 'network', error: `${method} ${where} failed: ${networkReason(err, code)}.${advice ? ` ${advice}` : ''}`, ...(code ? { code } : {}), ms: elapsed() };
   };
   if (req.signal?.aborted) return failed(req.signal.reason);
 
@@ -152,31 +153,110 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_HEADERS_TIMEOUT: 'the server did not send response headers in time',
   UND_ERR_BODY_TIMEOUT: 'the server stopped sending the response body',
   CERT_HAS_EXPIRED: 'the server certificate has expired',
+  CERT_NOT_YET_VALID: 'the server certificate is not valid yet',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'the server certificate chain contains a self-signed certificate',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate authority that issued the server certificate is not trusted here',
   ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
 };
 
-/** The error under a fetch failure: undici wraps the socket error as `cause` (sometimes an AggregateError of several attempts). */
+/** TLS codes of a certificate chain that does not lead to a trusted authority: what a TLS-inspecting proxy's own CA gives. */
+const UNTRUSTED_CHAIN = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
+/** Codes of a host that could not be reached at all: a network that goes out only through a proxy gives these when none is set. */
+const UNREACHED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+
+/**
+ * The error under a fetch failure. undici wraps the socket or TLS error as `cause` (sometimes an AggregateError of several attempts);
+ * a tunnel the proxy refused is one level deeper, under a DOMException "Request was cancelled." whose `code` is a number.
+ */
 function networkCause(err: unknown): unknown {
-  const cause: unknown = err instanceof Error && err.cause !== undefined ? err.cause : err;
-  return cause instanceof AggregateError && cause.errors.length ? cause.errors[0] : cause;
+  let cause: unknown = err instanceof Error && err.cause !== undefined ? err.cause : err;
+  for (let depth = 0; depth < 4; depth++) {
+    if (cause instanceof AggregateError && cause.errors.length) cause = cause.errors[0];
+    else if (cause instanceof Error && typeof (cause as { code?: unknown }).code !== 'string' && cause.cause !== undefined) cause = cause.cause;
+    else break;
+  }
+  return cause;
 }
 
-/** The socket or TLS error code of a fetch failure, when it has one. */
+/** The socket or TLS error code of a fetch failure, when it has one (a string: a DOMException's numeric code is not one). */
 function networkCode(err: unknown): string | undefined {
   const cause = networkCause(err);
-  return typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code ? code : undefined;
+}
+
+/**
+ * The HTTP status with which a proxy refused to open a tunnel (CONNECT): undici's "Proxy response (407) !== 200 when HTTP
+ * Tunneling", which VS Code's proxy agent imitates when the user gives no credentials.
+ */
+function proxyRefusal(err: unknown): number | undefined {
+  const cause = networkCause(err);
+  const m = cause instanceof Error ? /\bProxy response \((\d{3})\)/.exec(cause.message) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * A failure with no reason at all: an Error with neither message nor code. The fetch standard turns a 407 response into such a
+ * network error ("If response's status is 407 ... return a network error", undici's httpNetworkOrCacheFetch), and with EdgeKit's
+ * requests (manual redirects, no opaque responses) that is the only way to get one: a proxy that forwards plain HTTP asked for
+ * credentials.
+ */
+function bareFailure(err: unknown, code: string | undefined): boolean {
+  const cause = networkCause(err);
+  return code === undefined && cause instanceof Error && cause !== err && cause.message === '';
 }
 
 /** Words for a fetch failure with its code (networkCode). */
 function networkReason(err: unknown, code: string | undefined): string {
+  const proxyStatus = proxyRefusal(err);
+  if (proxyStatus !== undefined) return `the proxy refused to open a connection to the server (HTTP ${proxyStatus}${proxyStatus === 407 ? ' Proxy Authentication Required' : ''})`;
+  if (bareFailure(err, code)) return 'no usable answer, most likely a proxy\'s HTTP 407 Proxy Authentication Required (which fetch reports without a reason)';
   if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
   if (code) return code;
   const cause = networkCause(err);
   if (cause instanceof Error && cause.message) return cause.message.replace(/\.$/, '');
   return 'unknown network error';
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const THROUGH_A_PROXY = 'if this network reaches the internet only through a proxy, set VS Code\'s "http.proxy" (or HTTPS_PROXY).';
+
+/**
+ * What to check after a failure that a proxy, a TLS-inspecting proxy's certificate authority or a wrong address explains, naming the
+ * URL's origin and the VS Code settings that apply to EdgeKit's requests; empty for the rest. The loopback mock never goes through a
+ * proxy (VS Code connects to localhost, 127.0.0.1 and ::1 directly), so its failures get no proxy advice.
+ */
+function networkAdvice(err: unknown, code: string | undefined, url: URL): string {
+  const origin = url.origin;
+  const proxyStatus = proxyRefusal(err);
+  if (proxyStatus === 407 || bareFailure(err, code)) {
+    return 'VS Code asks for the proxy\'s credentials when the proxy requests them; if it did not ask or they were refused, give them in the "http.proxy" setting (http://user:password@proxy:port) or in HTTPS_PROXY.';
+  }
+  if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
+  if (!code || LOOPBACK.has(url.hostname)) return '';
+  if (UNTRUSTED_CHAIN.has(code)) {
+    return `${origin} presented a certificate from an authority this computer does not trust. If a proxy inspects TLS on this network, its CA certificate must be in the OS certificate store, with VS Code's "http.systemCertificates" and "http.fetchAdditionalSupport" on (the defaults); or start VS Code with NODE_EXTRA_CA_CERTS naming the CA's PEM file.`;
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return `Check this computer's date and time; if they are right, ${origin} (or a proxy that inspects TLS on this network) presents an out-of-date certificate.`;
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return `The certificate is for another host: check the host name in ${origin}; a proxy that inspects TLS on this network gives this too when it signs for the wrong name.`;
+  }
+  if (code === 'ECONNREFUSED') {
+    const refused = networkCause(err) as { address?: unknown; port?: unknown };
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    if (typeof refused.port === 'number' && refused.port !== port) {
+      return `The refused connection was to ${String(refused.address)}:${refused.port}, not to ${origin}: check the proxy ("http.proxy", or HTTPS_PROXY).`;
+    }
+    return `Check the address and port of ${origin}; ${THROUGH_A_PROXY}`;
+  }
+  if (UNREACHED.has(code)) {
+    return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
+  }
+  return '';
 }
 
 // ---- curl ----

@@ -213,9 +213,13 @@ test('each document kind has a language with the core patterns, a grammar and a 
   for (const v of pkg.contributes.jsonValidation) assert.ok(fs.existsSync(path.join(root, v.url)), v.url);
 });
 
-test('engines.vscode is at most the test host (1.139) and @types/vscode does not exceed it', () => {
+test('engines.vscode is at least 1.96, at most the test host (1.139), and @types/vscode does not exceed it', () => {
   const min = pkg.engines.vscode.replace(/^\^/, '').split('.').map(Number);
   assert.ok(min[0] === 1 && min[1] <= 139);
+  // 1.96 is the first VS Code whose extension host gives Node's global fetch (all of EdgeKit's requests) the proxy settings and the
+  // OS certificates (docs/architecture.md, "Proxies and certificates on corporate networks"): older ones cannot reach a remote
+  // backend behind a proxy or a TLS-inspecting one.
+  assert.ok(min[1] >= 96, `engines.vscode ${pkg.engines.vscode} is older than 1.96`);
   const types = pkg.devDependencies['@types/vscode'].replace(/^\^/, '').split('.').map(Number);
   assert.ok(types[1] <= min[1], '@types/vscode must not be newer than engines.vscode');
 });

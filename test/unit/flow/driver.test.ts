@@ -244,7 +244,10 @@ describe('runMigration with a fake API', () => {
       // Only a 2xx body that is not understood is a lost answer; a 1xx or 3xx one was not taken as a success.
       { ...failResult('HTTP 199', 'shape'), status: 199 }, { ...failResult('HTTP 300', 'shape'), status: 300 },
       networkFail('PUT x failed: the host is unreachable (EHOSTUNREACH).', 'EHOSTUNREACH'),
-      networkFail('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'CERT_HAS_EXPIRED')]) {
+      networkFail('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'CERT_HAS_EXPIRED'),
+      // A TLS-inspecting proxy's authority not trusted here, a certificate not valid yet: the handshake failed before the request.
+      networkFail('PUT x failed: the certificate authority that issued the server certificate is not trusted here (UNABLE_TO_GET_ISSUER_CERT_LOCALLY).', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'),
+      networkFail('PUT x failed: the server certificate is not valid yet (CERT_NOT_YET_VALID).', 'CERT_NOT_YET_VALID')]) {
       const { api } = fakeApi('start', { put: () => fail });
       const end = await runMigration(deps(api, ['Migrate']).d, PRO);
       assert.ok(end.name === 'failed' && end.zoneState === 'start', `${fail.error}: ${JSON.stringify(end)}`);
