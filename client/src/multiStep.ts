@@ -108,6 +108,42 @@ export class MultiStepInput {
     }
   }
 
+  /**
+   * A pick whose question depends on work done first (a request): shown busy, saying `s.placeholder`, while `load` runs; then the
+   * title, items and placeholder `load` returns, or, when it returns none, nothing is asked (undefined). Rejects with Back or the
+   * flow's end, during the load as well (its signal is aborted then).
+   */
+  async showLoadedPick<T extends vscode.QuickPickItem>(s: Shown & { placeholder: string },
+    load: (signal: AbortSignal) => Promise<{ title?: string; items: T[]; placeholder?: string } | undefined>): Promise<T | undefined> {
+    const pick = vscode.window.createQuickPick<T>();
+    const aborted = new AbortController();
+    const disposables: vscode.Disposable[] = [];
+    try {
+      return await new Promise<T | undefined>((resolve, reject) => {
+        const end = (why: symbol) => { aborted.abort(); reject(why); };
+        pick.placeholder = s.placeholder;
+        pick.busy = true;
+        pick.ignoreFocusOut = true;
+        disposables.push(
+          pick.onDidTriggerButton((b) => { if (b === vscode.QuickInputButtons.Back) end(BACK); }),
+          pick.onDidAccept(() => { const [chosen] = pick.selectedItems; if (chosen && !pick.busy) resolve(chosen); }),
+          pick.onDidHide(() => end(CANCEL)),
+        );
+        this.show(pick, s);
+        load(aborted.signal).then((asked) => {
+          if (aborted.signal.aborted) return;
+          if (!asked) return resolve(undefined);
+          if (asked.title) pick.title = asked.title;
+          pick.placeholder = asked.placeholder;
+          pick.items = asked.items;
+          pick.busy = false;
+        }, reject);
+      });
+    } finally {
+      for (const d of disposables) d.dispose();
+    }
+  }
+
   /** The item picked; rejects with Back or the flow's end. */
   async showQuickPick<T extends vscode.QuickPickItem>(s: PickStep<T>): Promise<T> {
     const pick = vscode.window.createQuickPick<T>();

@@ -5,6 +5,7 @@ import { originOf } from '../backend';
 import { Config } from '../config';
 import { UserError } from './run';
 import { MultiStepInput, type Step } from '../multiStep';
+import { checkCredentials, type CredentialCheck } from '../http/api';
 
 /** The platform's management API, offered when no base URL is set. */
 const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
@@ -52,6 +53,8 @@ interface CredentialAnswers {
   apiToken?: string;
   apiKey?: string;
   apiEmail?: string;
+  /** What the check of the last answers found (undefined: nothing was checked, as nothing was entered). */
+  checked?: CredentialCheck;
 }
 
 /** The steps the answers so far lead to: the address when unset, the token, the key, and the email once a key was entered. */
@@ -80,7 +83,7 @@ const askKey: Step<CredentialAnswers> = async (input, s) => {
     prompt: 'Sent as X-Auth-Key. Leave empty to skip.',
     placeholder: 'Paste the Global API Key, or press Enter to skip',
   });
-  return s.apiKey ? askEmail : undefined;
+  return s.apiKey ? askEmail : checkEntered;
 };
 const askEmail: Step<CredentialAnswers> = async (input, s) => {
   s.apiEmail = await input.showInputBox({
@@ -88,6 +91,23 @@ const askEmail: Step<CredentialAnswers> = async (input, s) => {
     prompt: 'Sent as X-Auth-Email with the API key.', placeholder: 'The account\'s email, such as you@example.com',
     validate: (v) => (v.trim() ? undefined : 'The API key is sent with the account\'s email.'),
   });
+  return checkEntered;
+};
+const SAVE_ANYWAY = { label: 'Save anyway', description: 'keep them as entered' };
+const REENTER = { label: 'Re-enter', description: 'back to the first step, with what was entered shown again' };
+/** The last step: the credentials entered are checked against the API before anything is saved; when the check fails, the user
+ * saves them anyway or re-enters them (Back, too, returns to the step before); Escape saves nothing. */
+const checkEntered: Step<CredentialAnswers> = async (input, s) => {
+  s.checked = undefined;
+  if (!s.apiToken && !s.apiKey) return undefined;
+  const host = hostOf(s);
+  const chosen = await input.showLoadedPick({ title: `Checking the credentials with ${host}`, totalSteps: credentialSteps(s), placeholder: 'Asking the API whether it accepts them…' },
+    async (signal) => {
+      s.checked = await checkCredentials({ baseUrl: s.setBaseUrl || s.baseUrl || '', token: s.apiToken, apiKey: s.apiKey, apiEmail: s.apiEmail,
+        timeoutMs: Config.requestTimeoutMs() }, { signal });
+      return s.checked.ok ? undefined : { title: `The credentials for ${host} did not pass the check`, placeholder: s.checked.words, items: [REENTER, SAVE_ANYWAY] };
+    });
+  if (chosen === REENTER) return s.setBaseUrl ? askToken : askBaseUrl;
   return undefined;
 };
 
@@ -127,7 +147,9 @@ export const backendCommands = {
       throw new UserError(await credentialsNotStored(ctx, err, state.setBaseUrl ? undefined : () => settings.update('api.baseUrl', before, vscode.ConfigurationTarget.Global)));
     }
     const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
-    void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${used}`);
+    const checked = state.checked;
+    if (checked && !checked.ok) void vscode.window.showWarningMessage(`EdgeKit API credentials saved for ${host} as entered, though the check failed: ${checked.words}${used}`);
+    else void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${checked ? ` ${checked.words}` : ''}${used}`);
   },
   /** The keys of "edgekit.mock.s3Endpoint" for the embedded mock's s3:// and r2:// deliveries; `{ accessKeyId, secretAccessKey }`
    * as an argument (tests, other extensions) or asked; `null` removes them. A running mock this window started restarts with them. */

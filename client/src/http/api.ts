@@ -192,11 +192,48 @@ export interface Account { id: string; name: string }
 
 /** Which credential a call sends when both are set; either works on the platform. */
 type Auth = 'token-or-key' | 'key-or-token';
+
+/**
+ * What an operation needs, in the platform's own names, said when it answers 403 (docs/architecture.md, "Credentials checked when
+ * entered; the permission a 403 lacks"): `token`, the API token permission; `role`, the account member roles that allow it (the key
+ * pair acts as its user). Only where the platform's docs name them; elsewhere a 403 says the credentials lack permission for it.
+ */
+interface Needs { token: string; role?: string }
+/** Logpush's "API configuration" and "Permissions" pages: every Logpush API operation requires Logs Write; of the roles, only those
+ * with Log Share edit (Super Administrator, Administrator, Log Share) read and configure Logpush jobs. */
+const LOGPUSH: Needs = { token: 'Logs Write', role: 'Super Administrator, Administrator or Log Share (Log Share edit)' };
+/** The API reference's List Zones: accepted permission Zone Read. */
+const ZONE_LIST: Needs = { token: 'Zone Read' };
+/** The Rulesets API's "Update a zone entry point ruleset": at least one of a list of Write permissions, of which Zone WAF Write is
+ * the managed WAF phase's (http_request_firewall_managed). */
+const ZONE_WAF_WRITE: Needs = { token: 'Zone WAF Write' };
+/** The refusal codes of credentials that are not valid at all (mock/src/auth.ts): their 403 is no missing permission. */
+const REFUSED_CREDENTIALS = new Set([9103, 9109]);
+
+/** The sentence a 403 adds: the permission `needs` names for the credential `sent`, or that the credentials lack it. */
+export function permissionWords(needs: Needs | undefined, sent: 'token' | 'key', errors: EnvelopeMessage[]): string {
+  if (errors.some((e) => REFUSED_CREDENTIALS.has(e.code))) return '';
+  const who = sent === 'token' ? 'The API token' : 'The API key and email';
+  if (!needs) return ` ${who} lack${sent === 'token' ? 's' : ''} permission for this operation.`;
+  if (sent === 'token') return ` The API token needs the permission "${needs.token}" for this.`;
+  return ` The API key acts as its user, whose role does not allow this${needs.role ? `: it takes ${needs.role}` : ''} (an API token needs "${needs.token}").`;
+}
+
+/** What a token's verification (GET /user/tokens/verify) answers. */
+export interface TokenStatus { id: string; status: string; expires_on?: string; not_before?: string }
 /** Checks a result's shape (the envelope is passed for result_info): the typed value, or a sentence naming what is wrong. */
 type Shape<T> = (v: unknown, envelope: Record<string, unknown>) => { value: T } | { problem: string };
 
 
-export function createApi(options: ApiOptions): Api {
+/** The requests that check credentials as they are entered (Set API Credentials…). */
+export interface CredentialChecks {
+  /** GET /user/tokens/verify: the API token's status (the platform takes only a token there). */
+  verifyToken(opts?: CallOptions): Promise<ApiResult<TokenStatus>>;
+  /** GET /zones?per_page=5 with the key pair: one small page, which any valid key pair may read. */
+  checkKeyPair(opts?: CallOptions): Promise<ApiResult<Zone[]>>;
+}
+
+export function createApi(options: ApiOptions): Api & CredentialChecks {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const zonePath = (zoneId: string, rest: string) => `/zones/${encodeURIComponent(zoneId)}${rest}`;
 
@@ -212,7 +249,7 @@ export function createApi(options: ApiOptions): Api {
     return 'no API token, and no API key and email, are set';
   }
 
-  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined): Promise<ApiResult<T>> {
+  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined, needs?: Needs): Promise<ApiResult<T>> {
     const url = `${baseUrl}${path}`;
     const headers = authHeaders(auth);
     const req: HttpRequest = { method, url, headers: typeof headers === 'string' ? {} : headers, body, timeoutMs: options.timeoutMs, signal: opts?.signal };
@@ -225,7 +262,8 @@ export function createApi(options: ApiOptions): Api {
     const errors = envelopeErrors(res.body);
     const where = `${method} ${describeTarget(url)}`;
     if (res.status < 200 || res.status > 299) {
-      return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body, res.headers)}`, errors: errors ?? [], ms: res.ms, curl };
+      const lacks = res.status === 403 ? permissionWords(needs, 'Authorization' in headers ? 'token' : 'key', errors ?? []) : '';
+      return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body, res.headers)}${lacks}`, errors: errors ?? [], ms: res.ms, curl };
     }
     if (!errors || !isObj(res.body)) {
       return { ok: false, kind: 'shape', status: res.status, error: `Cannot ${what} (${where}): the response is not an API envelope ({success, errors, messages, result}).`, errors: [], ms: res.ms, curl };
@@ -249,12 +287,12 @@ export function createApi(options: ApiOptions): Api {
    * end that is not empty) stops it, as does an empty page before total_pages, and MAX_LIST_PAGES; each is said in `incomplete`.
    */
   async function listAll<T extends { id: string }>(what: string, noun: string, path: string, item: (v: unknown, i: number) => T | string,
-    opts: ListOptions | undefined): Promise<ApiResult<T[]>> {
+    opts: ListOptions | undefined, needs?: Needs): Promise<ApiResult<T[]>> {
     const listed = new Map<string, T>();
     let messages: EnvelopeMessage[] = [];
     let ms = 0;
     for (let page = 1; ; page++) {
-      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts);
+      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts, needs);
       if (!res.ok) return { ...res, ms: ms + res.ms };
       ms += res.ms;
       messages = messages.concat(res.messages);
@@ -284,7 +322,13 @@ export function createApi(options: ApiOptions): Api {
   return {
     baseUrl,
     source: options.source ?? baseUrl,
-    listZones: (opts) => listAll('list zones', 'zones', '/zones', (v, i) => shapeZoneValue(v, `zone ${i}`), opts),
+    listZones: (opts) => listAll('list zones', 'zones', '/zones', (v, i) => shapeZoneValue(v, `zone ${i}`), opts, ZONE_LIST),
+    verifyToken: (opts) => call('verify the API token', 'GET', '/user/tokens/verify', 'token-or-key', shapeTokenStatus, undefined, opts),
+    checkKeyPair: async (opts) => {
+      const res = await call('list zones with the API key and email', 'GET', '/zones?page=1&per_page=5', 'key-or-token',
+        shapePage('zones', (v, i) => shapeZoneValue(v, `zone ${i}`)), undefined, opts, ZONE_LIST);
+      return res.ok ? { ...res, result: res.result.items } : res;
+    },
     zone: (zoneId, opts) => call(`get zone "${zoneId}"`, 'GET', zonePath(zoneId, ''), 'token-or-key', shapeZone, undefined, opts),
     check: (zoneId, opts) => call(`check zone "${zoneId}" for migration`, 'GET', zonePath(zoneId, '/waf_migration/check?phase_two=1'), 'token-or-key', shapeCheck, undefined, opts),
     config: (zoneId, opts) => call(`get the new configuration of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/config?phase_two=1'), 'token-or-key', shapeConfig, undefined, opts),
@@ -293,19 +337,19 @@ export function createApi(options: ApiOptions): Api {
       zonePath(zoneId, '/rulesets/phases/http_request_firewall_managed/entrypoint'), 'token-or-key', shapeRuleset, undefined, opts),
     updateEntrypoint: (zoneId, mode, body, opts) =>
       call(`update the managed-rules entry point of zone "${zoneId}" (waf_migration=${mode})`, 'PUT',
-        zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token-or-key', shapeRuleset, body, opts),
-    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
+        zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token-or-key', shapeRuleset, body, opts, ZONE_WAF_WRITE),
+    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts, LOGPUSH),
     listAccounts: (opts) => listAll('list accounts', 'accounts', '/accounts', shapeAccount, opts),
     createAccountLogpushJob: (accountId, job, opts) => call(`create a Logpush job in account "${accountId}"`, 'POST',
-      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
-    logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts),
-    logpushJob: (owner, jobId, opts) => call(`get Logpush job ${jobId} of ${ownerWords(owner)}`, 'GET', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), undefined, opts),
-    updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobUpdateBody(job), opts),
+      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts, LOGPUSH),
+    logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts, LOGPUSH),
+    logpushJob: (owner, jobId, opts) => call(`get Logpush job ${jobId} of ${ownerWords(owner)}`, 'GET', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), undefined, opts, LOGPUSH),
+    updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobUpdateBody(job), opts, LOGPUSH),
     logpushOwnership: (owner, conf, opts) => call(`ask for an ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST', logpushPath(owner, '/ownership'),
-      'key-or-token', shapeOwnership, { destination_conf: conf }, opts),
+      'key-or-token', shapeOwnership, { destination_conf: conf }, opts, LOGPUSH),
     validateLogpushOwnership: (owner, conf, challenge, opts) => call(`validate the ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST',
-      logpushPath(owner, '/ownership/validate'), 'key-or-token', shapeValid, { destination_conf: conf, ownership_challenge: challenge }, opts),
-    deleteLogpushJob: (owner, jobId, opts) => call(`delete Logpush job ${jobId} of ${ownerWords(owner)}`, 'DELETE', jobsPath(owner, jobId), 'key-or-token', shapeObject('deleted Logpush job'), undefined, opts),
+      logpushPath(owner, '/ownership/validate'), 'key-or-token', shapeValid, { destination_conf: conf, ownership_challenge: challenge }, opts, LOGPUSH),
+    deleteLogpushJob: (owner, jobId, opts) => call(`delete Logpush job ${jobId} of ${ownerWords(owner)}`, 'DELETE', jobsPath(owner, jobId), 'key-or-token', shapeObject('deleted Logpush job'), undefined, opts, LOGPUSH),
     securityEvents: (zoneId, query, opts) => {
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') q.set(k, String(v));
@@ -330,6 +374,12 @@ function ownerWords(owner: JobOwner): string {
 }
 
 // ---- shapes ----
+
+const shapeTokenStatus: Shape<TokenStatus> = (v) => {
+  if (!isObj(v) || typeof v.id !== 'string' || typeof v.status !== 'string') return { problem: 'the token\'s verification ("result") has no string "id" and "status".' };
+  const date = (k: string) => (typeof v[k] === 'string' ? { [k]: v[k] as string } : {});
+  return { value: { id: v.id, status: v.status, ...date('expires_on'), ...date('not_before') } };
+};
 
 function shapeZoneValue(v: unknown, at: string): Zone | string {
   if (!isObj(v)) return `${at} is not an object.`;
@@ -532,4 +582,45 @@ export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { 
       return copy;
     }),
   };
+}
+
+/** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so. */
+export interface CredentialCheck { ok: boolean; words: string }
+
+/**
+ * Checks the credentials entered against `baseUrl` (docs/architecture.md, "Credentials checked when entered"): the API token with
+ * GET /user/tokens/verify (its status and dates), the key pair with one small page of GET /zones. Each credential given is checked
+ * and said: valid (and until when), expired, disabled or not yet valid, refused (with what the API said), or the API not reachable.
+ */
+export async function checkCredentials(options: ApiOptions, opts?: CallOptions, now = new Date()): Promise<CredentialCheck> {
+  const said: string[] = [];
+  let ok = true;
+  const where = options.baseUrl.replace(/\/+$/, '');
+  const failed = (who: string, res: ApiFail): string => {
+    ok = false;
+    if (res.status === undefined) return `${where} could not be reached to check ${who.replace(/^The/, 'the')}: ${res.error.replace(/^Cannot [^:]*: /, '')}`;
+    const refused = res.status === 401 || res.status === 403 ? (who.includes(' and ') ? 'were refused' : 'was refused') : 'could not be checked';
+    return `${who} ${refused} by ${where}: ${res.error.replace(/^Cannot [^(]*\([^)]*\): /, '')}`;
+  };
+  if (options.token?.trim()) {
+    const res = await createApi({ ...options, apiKey: undefined, apiEmail: undefined }).verifyToken(opts);
+    if (!res.ok) said.push(failed('The API token', res));
+    else {
+      const t = res.result;
+      const notYet = t.not_before && Date.parse(t.not_before) > now.getTime();
+      if (t.status === 'active' && !notYet) said.push(`The API token is valid (active${t.expires_on ? `, expires ${t.expires_on}` : ', with no expiry date'}).`);
+      else {
+        ok = false;
+        if (t.status === 'expired') said.push(`The API token has expired${t.expires_on ? ` (${t.expires_on})` : ''}.`);
+        else if (t.status === 'disabled') said.push('The API token is disabled (its owner can enable it again where it was created).');
+        else if (notYet) said.push(`The API token is not valid yet: not before ${t.not_before}.`);
+        else said.push(`The API token's status is "${t.status}", not "active".`);
+      }
+    }
+  }
+  if (options.apiKey?.trim() && options.apiEmail?.trim()) {
+    const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
+    said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
+  }
+  return { ok, words: said.join(' ') };
 }

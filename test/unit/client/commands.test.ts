@@ -17,6 +17,7 @@ import { trafficCommands } from '../../../client/src/commands/traffic';
 import { SecurityEventsView } from '../../../client/src/views/securityEvents';
 import { startServer, type TestServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
+import { withMock } from './migrationCtx';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
 import { DEFAULT_CAPS, type ServerContext } from '../../../server/src/lsp/context';
@@ -494,7 +495,7 @@ test('Test Filter on the last delivered batch takes the dataset of the filter\'s
   }
 });
 
-test('Set API Credentials with nothing entered saves nothing, keeps the saved credentials and says so', async () => {
+test('Set API Credentials with nothing entered saves nothing, keeps the saved credentials and says so', () => withMock(async (mock) => {
   fake.settings.set('api.baseUrl', 'https://api.example.com/client/v4');
   const saved: unknown[] = [];
   const ctx = { backend: { saveCredentials: async (c: unknown) => { saved.push(c); } } } as unknown as Ctx;
@@ -509,13 +510,14 @@ test('Set API Credentials with nothing entered saves nothing, keeps the saved cr
   assert.deepEqual(fake.inputBoxes.map((b) => b.title).slice(-1), ['Account email for https://api.example.com']);
   assert.deepEqual(saved, []);
   assert.deepEqual(fake.messages.filter((m) => /saved for/.test(m.text)), [], 'no "credentials saved" message');
-  // A token alone is saved.
-  fake.inputBoxAnswers = ['tok-123456', ''];
+  // A token alone is saved (checked with the mock, which accepts it).
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = [mock.credentials.apiToken, ''];
   await run();
-  assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
-});
+  assert.deepEqual(saved, [{ host: new URL(mock.apiBaseUrl).origin, apiToken: mock.credentials.apiToken, apiKey: undefined, apiEmail: undefined }]);
+}));
 
-test('Set API Credentials without "edgekit.api.baseUrl" asks for it, offering the platform\'s, and keeps it in the user settings', async () => {
+test('Set API Credentials without "edgekit.api.baseUrl" asks for it, offering the platform\'s, and keeps it in the user settings', () => withMock(async (mock) => {
   // The walkthrough's "Use a real account" button runs it on a fresh install (embedded backend, no base URL): it refused with "Set
   // "edgekit.api.baseUrl" first" and an Open Settings button, a detour for a newcomer (ui3's walk).
   const saved: unknown[] = [];
@@ -527,15 +529,18 @@ test('Set API Credentials without "edgekit.api.baseUrl" asks for it, offering th
   assert.deepEqual(saved, []);
   assert.equal(fake.settings.get('api.baseUrl'), undefined);
   assert.equal(fake.inputBoxes.length, 1);
-  // Enter on the offered address, then a token: both kept
-  fake.inputBoxAnswers = ['https://api.cloudflare.com/client/v4', 'tok-123456', ''];
+  // An address, then a token: both kept (the address offered is the platform's; the mock's is entered here, as a test does not ask
+  // the platform).
+  fake.inputBoxAnswers = [mock.apiBaseUrl, mock.credentials.apiToken, ''];
   await run();
+  assert.equal(fake.inputBoxes[1].value, 'https://api.cloudflare.com/client/v4');
   assert.match(fake.inputBoxes[1].title ?? '', /base URL/);
-  assert.equal(fake.settings.get('api.baseUrl'), 'https://api.cloudflare.com/client/v4');
-  assert.deepEqual(saved, [{ host: 'https://api.cloudflare.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
-  assert.ok(fake.messages.some((m) => m.text === 'EdgeKit API credentials saved for https://api.cloudflare.com. They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.'),
+  assert.equal(fake.settings.get('api.baseUrl'), mock.apiBaseUrl);
+  const host = new URL(mock.apiBaseUrl).origin;
+  assert.deepEqual(saved, [{ host, apiToken: mock.credentials.apiToken, apiKey: undefined, apiEmail: undefined }]);
+  assert.ok(fake.messages.some((m) => m.text === `EdgeKit API credentials saved for ${host}. The API token is valid (active, with no expiry date). They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.`),
     JSON.stringify(fake.messages));
-});
+}));
 
 test('Set API Credentials refuses a base URL holding a user name or password: it would be kept in settings.json, not in secret storage', async () => {
   // sec4: the address box took any http(s) text without spaces, and kept it in the user settings before checking it as a URL.

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
 import { backendCommands } from '../../../client/src/commands/backend';
 import type { Ctx } from '../../../client/src/ctx';
+import { withMock } from './migrationCtx';
 
 beforeEach(() => resetFake());
 
@@ -37,27 +38,28 @@ function allClosed(): void {
   assert.ok(fake.madeQuickInputs.length && fake.madeQuickInputs.every((q) => q.disposed), 'every box disposed');
 }
 
-test('Set API Credentials… numbers its steps; the email step is counted once a key is entered; every step past the first has Back', async () => {
+test('Set API Credentials… numbers its steps; the email step is counted once a key is entered; every step past the first has Back', () => withMock(async (mock) => {
   const { ctx, secrets } = backendWithSecrets();
-  fake.inputBoxAnswers = [PLATFORM, 'tok-123456', 'k'.repeat(37), 'me@example.com'];
+  const { apiToken, apiKey, apiEmail } = mock.credentials;
+  fake.inputBoxAnswers = [mock.apiBaseUrl, apiToken, apiKey, apiEmail];
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   // As the extension samples' multi-step input: the total counts the steps the answers so far lead to (a key adds the email).
   assert.deepEqual(steps(), ['1/3', '2/3', '3/3', '4/4']);
   assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], ['Back'], ['Back']]);
   assert.deepEqual(fake.inputBoxes.map((b) => b.password), [false, true, true, false]);
   assert.ok(fake.inputBoxes.every((b) => b.placeHolder), 'each box has a placeholder (an example of what it takes)');
-  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.cloudflare.com', apiToken: 'tok-123456', apiKey: 'k'.repeat(37), apiEmail: 'me@example.com' });
-  assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: new URL(mock.apiBaseUrl).origin, apiToken, apiKey, apiEmail });
+  assert.equal(fake.settings.get('api.baseUrl'), mock.apiBaseUrl);
   allClosed();
   // mt5: each box kept open while the user fetches a key from another window.
   assert.deepEqual(fake.inputBoxes.map((b) => b.ignoreFocusOut), [true, true, true, true]);
   // With the address set, it is not asked: three steps, or two with no key.
   resetFake();
-  fake.settings.set('api.baseUrl', PLATFORM);
-  fake.inputBoxAnswers = ['tok-123456', ''];
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = [apiToken, ''];
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   assert.deepEqual(steps(), ['1/2', '2/2']);
-});
+}));
 
 // mt5: the address kept before the refusals (its update moved above them) survived every test: a flow refused for want of a token
 // or key would still have written "edgekit.api.baseUrl".
@@ -71,11 +73,11 @@ test('Set API Credentials… refused for want of a token or a key keeps no addre
 
 // lf21: the address was written before the credentials, and a secret storage that refused them left it set: the backend's address
 // pointed at with the old credentials (another host's) or none, and the error was the store's own, with no word of the address.
-test('Set API Credentials… whose credentials secret storage refuses puts the address back and says which step failed', async () => {
+test('Set API Credentials… whose credentials secret storage refuses puts the address back and says which step failed', () => withMock(async (mock) => {
   const { ctx, secrets } = backendWithSecrets('Cannot create an item in a locked collection');
   secrets.set('edgekit.api.credentials', JSON.stringify({ host: 'https://old.example', apiToken: 'old' }));
   fake.settings.set('api.other', 1);
-  fake.inputBoxAnswers = ['https://api.example.com/client/v4', 'tok-123456', ''];
+  fake.inputBoxAnswers = [mock.apiBaseUrl, mock.credentials.apiToken, ''];
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](ctx)(), (e: Error) => {
     assert.equal(e.message, 'Nothing was saved: storing the credentials in VS Code\'s secret storage failed (Cannot create an item in a locked '
       + 'collection), so "edgekit.api.baseUrl" was put back as it was. The credentials saved before (for https://old.example) are kept.');
@@ -86,23 +88,24 @@ test('Set API Credentials… whose credentials secret storage refuses puts the a
   assert.deepEqual(fake.messages, [], 'nothing said "saved"');
   // With the address set before (not asked), there is nothing to put back: the failed step is said alone.
   resetFake();
-  fake.settings.set('api.baseUrl', PLATFORM);
-  fake.inputBoxAnswers = ['tok-123456', ''];
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = [mock.credentials.apiToken, ''];
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('no keyring').ctx)(),
     /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(no keyring\)\. No credentials are saved\.$/);
-  assert.equal(fake.settings.get('api.baseUrl'), PLATFORM);
+  assert.equal(fake.settings.get('api.baseUrl'), mock.apiBaseUrl);
   // rv40: a store that cannot be read either (a locked keyring refuses both) said "No credentials are saved.", which it did not know.
   resetFake();
-  fake.settings.set('api.baseUrl', PLATFORM);
-  fake.inputBoxAnswers = ['tok-123456', ''];
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = [mock.credentials.apiToken, ''];
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('locked', 'locked').ctx)(),
     /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(locked\)\. The credentials saved before \(if any\) are kept\.$/);
-});
+}));
 
-test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', async () => {
+test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', () => withMock(async (mock) => {
   const { ctx, secrets } = backendWithSecrets();
-  const other = 'https://api.example.com/client/v4';
-  fake.inputBoxAnswers = [other, 'tok-1', BACK, BACK, other, 'tok-2', 'k'.repeat(37), BACK, ''];
+  const other = mock.apiBaseUrl;
+  const tok = mock.credentials.apiToken;
+  fake.inputBoxAnswers = [other, 'tok-1', BACK, BACK, other, tok, 'k'.repeat(37), BACK, ''];
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   assert.deepEqual(fake.inputBoxes.map((b) => [b.title?.replace(/ for .*/, ''), b.value]), [
     ['Management API base URL ("edgekit.api.baseUrl")', PLATFORM],
@@ -117,9 +120,9 @@ test('Set API Credentials…: Back returns to the step before with its answer sh
   ]);
   assert.deepEqual(steps(), ['1/3', '2/3', '3/3', '2/3', '1/3', '2/3', '3/3', '4/4', '3/4']);
   // The key was emptied on coming back: the token alone is saved.
-  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: 'https://api.example.com', apiToken: 'tok-2' });
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: new URL(other).origin, apiToken: tok });
   allClosed();
-});
+}));
 
 test('Set API Credentials…: Escape at any step stores nothing, neither the credentials nor the address', async () => {
   const answers = [PLATFORM, 'tok-123456', 'k'.repeat(37), 'me@example.com'];
@@ -134,6 +137,94 @@ test('Set API Credentials…: Escape at any step stores nothing, neither the cre
     assert.deepEqual(fake.messages, []);
     allClosed();
   }
+});
+
+// acct1: the credentials were saved without a word on whether they work; the first sign of a wrong token was a 401 in a later command.
+test('Set API Credentials… checks the credentials with the API before saving: valid ones are saved and said valid', () => withMock(async (mock) => {
+  const { ctx, secrets } = backendWithSecrets();
+  const { apiToken, apiKey, apiEmail } = mock.credentials;
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = [apiToken, apiKey, apiEmail];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  const host = new URL(mock.apiBaseUrl).origin;
+  // The check shows as the last step, busy while the API is asked; nothing is asked when it passes.
+  assert.deepEqual(fake.quickPicks.map((p) => [p.title, p.busy, p.step, p.labels]), [[`Checking the credentials with ${host}`, true, 4, []]]);
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host, apiToken, apiKey, apiEmail });
+  assert.deepEqual(fake.messages.map((m) => [m.kind, m.text]), [['info', `EdgeKit API credentials saved for ${host}. The API token is valid (active, with no expiry date). `
+    + `The API key and email are valid (${apiEmail}). They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.`]]);
+  allClosed();
+}));
+
+test('Set API Credentials… with a wrong token says the API refused it, and offers Save anyway or Re-enter with the answers kept; Escape there saves nothing', () => withMock(async (mock) => {
+  const { ctx, secrets, writes } = backendWithSecrets();
+  const host = new URL(mock.apiBaseUrl).origin;
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  // Re-enter: the token step again, showing what was typed; the right token then passes the check and is saved.
+  fake.inputBoxAnswers = ['not-the-token', '', mock.credentials.apiToken, ''];
+  fake.quickPickAnswers = ['Re-enter'];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  // Re-enter comes first, highlighted: Enter on a failed check does not save what failed.
+  const refused = `The API token was refused by ${mock.apiBaseUrl}: HTTP 401 Unauthorized: the credentials are missing or invalid. The API says: [1000] Invalid API Token.`;
+  assert.deepEqual(fake.quickPicks[0], { title: `The credentials for ${host} did not pass the check`, placeHolder: refused, labels: ['Re-enter', 'Save anyway'],
+    descriptions: ['back to the first step, with what was entered shown again', 'keep them as entered'], details: [undefined, undefined],
+    step: 3, totalSteps: 3, buttons: ['Back'], busy: false, active: 'Re-enter' });
+  assert.deepEqual(fake.inputBoxes.map((b) => [b.title?.replace(/ for .*/, ''), b.value]), [['API token', ''], ['API key', ''], ['API token', 'not-the-token'], ['API key', '']]);
+  assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, mock.credentials.apiToken);
+  assert.match(fake.messages.at(-1)!.text, /The API token is valid/);
+  // Save anyway: what was typed is kept, and the message says the check failed and why.
+  resetFake();
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = ['not-the-token', ''];
+  fake.quickPickAnswers = ['Save anyway'];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'not-the-token');
+  assert.deepEqual(fake.messages.map((m) => [m.kind, m.text]), [['warning', `EdgeKit API credentials saved for ${host} as entered, though the check failed: ${refused} `
+    + 'They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.']]);
+  // Escape on the check's outcome saves nothing; Back there returns to the last step with its answer.
+  resetFake();
+  writes.length = 0;
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = ['not-the-token', '', undefined];
+  fake.quickPickAnswers = [BACK];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.deepEqual(fake.inputBoxes.map((b) => [b.title?.replace(/ for .*/, ''), b.value]), [['API token', ''], ['API key', ''], ['API key', '']]);
+  resetFake();
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = ['not-the-token', ''];
+  fake.quickPickAnswers = [undefined];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.deepEqual(writes, [], 'nothing saved after Back or Escape');
+  assert.deepEqual(fake.messages, []);
+  allClosed();
+}));
+
+test('Set API Credentials… checks a key pair: a wrong one is said refused (with the API\'s words); a valid one passes', () => withMock(async (mock) => {
+  const { ctx, secrets } = backendWithSecrets();
+  const { apiKey, apiEmail } = mock.credentials;
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = ['', 'not-the-key', apiEmail];
+  fake.quickPickAnswers = ['Re-enter'];
+  // Re-entered: the key step shows the wrong key; the right one replaces it.
+  fake.inputBoxAnswers.push('', apiKey, apiEmail);
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.match(fake.quickPicks[0].placeHolder ?? '', /^The API key and email were refused by http:\/\/127\.0\.0\.1:\d+\/client\/v4: HTTP 403 .*\[9103\] Unknown X-Auth-Key or X-Auth-Email\.$/);
+  assert.equal(fake.inputBoxes[4].value, 'not-the-key');
+  assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: new URL(mock.apiBaseUrl).origin, apiKey, apiEmail });
+  assert.match(fake.messages.at(-1)!.text, new RegExp(`The API key and email are valid \\(${apiEmail.replace(/\./g, '\\.')}\\)\\.`));
+}));
+
+test('Set API Credentials… with the API not reachable names the address, and Save anyway keeps what was typed', async () => {
+  let baseUrl = '';
+  await withMock(async (mock) => { baseUrl = mock.apiBaseUrl; });
+  const { ctx, secrets } = backendWithSecrets();
+  fake.settings.set('api.baseUrl', baseUrl);
+  fake.inputBoxAnswers = ['tok-123456', ''];
+  fake.quickPickAnswers = ['Save anyway'];
+  await backendCommands['edgekit.setApiCredentials'](ctx)();
+  assert.ok(fake.quickPicks[0].placeHolder?.startsWith(`${baseUrl} could not be reached to check the API token: `), fake.quickPicks[0].placeHolder);
+  assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'tok-123456');
+  assert.equal(fake.messages[0].kind, 'warning');
+  assert.match(fake.messages[0].text, /as entered, though the check failed: http:\/\/127\.0\.0\.1:\d+\/client\/v4 could not be reached/);
 });
 
 test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back keeps the key id, Escape stores nothing', async () => {
