@@ -232,7 +232,8 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
   const origin = url.origin;
   const proxyStatus = proxyRefusal(err);
   if (proxyStatus === 407 || bareFailure(err, code)) {
-    return 'VS Code asks for the proxy\'s credentials when the proxy requests them; if it did not ask or they were refused, give them in the "http.proxy" setting (http://user:password@proxy:port) or in HTTPS_PROXY.';
+    // Not as a URL with user info: redact() masks that in the log and in shown errors ("http://***@proxy:port"), advice and all.
+    return 'VS Code asks for the proxy\'s credentials when the proxy requests them; if it did not ask or they were refused, give them in the "http.proxy" setting (or in HTTPS_PROXY), as user:password@ before the proxy\'s host.';
   }
   if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
   if (!code || LOOPBACK.has(url.hostname)) return '';

@@ -14,6 +14,7 @@ import type { HttpResult } from '../../../client/src/http/request';
 import { makeCert } from './certs';
 import type { Issued } from './certs';
 import { startServer } from './server';
+import { redact } from '../../../client/src/http/redact';
 
 const HOST = 'api.edgekit.test';
 
@@ -191,6 +192,12 @@ describe('network errors', () => {
       const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
       assert.equal(f.code, 'ECONNREFUSED');
       assert.ok(f.error.includes(`The refused connection was to 127.0.0.1:${port}, not to https://api.cloudflare.com: check the proxy ("http.proxy", or HTTPS_PROXY).`), f.error);
+    });
+    test('the 407 advice keeps its form of a proxy URL with credentials through redact(), which logs and messages pass (rv43)', async () => {
+      useDispatcher(new undici.ProxyAgent(proxyUrl));
+      const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
+      assert.equal(redact(f.error), f.error);
+      assert.ok(f.error.includes('"http.proxy"'), f.error);
     });
   });
 
