@@ -165,6 +165,8 @@ const NETWORK_CODES: Record<string, string> = {
 const UNTRUSTED_CHAIN = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
 /** Codes of a host that could not be reached at all: a network that goes out only through a proxy gives these when none is set. */
 const UNREACHED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+/** Statuses with which a proxy says it could not reach the server itself (RFC 9110 15.6.3, 15.6.5), rather than refusing to. */
+const PROXY_UNREACHED: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 /**
  * The error under a fetch failure. undici wraps the socket or TLS error as `cause` (sometimes an AggregateError of several attempts);
@@ -211,6 +213,7 @@ function bareFailure(err: unknown, code: string | undefined): boolean {
 /** Words for a fetch failure with its code (networkCode). */
 function networkReason(err: unknown, code: string | undefined): string {
   const proxyStatus = proxyRefusal(err);
+  if (proxyStatus !== undefined && PROXY_UNREACHED[proxyStatus]) return `the proxy could not reach the server (HTTP ${proxyStatus} ${PROXY_UNREACHED[proxyStatus]})`;
   if (proxyStatus !== undefined) return `the proxy refused to open a connection to the server (HTTP ${proxyStatus}${proxyStatus === 407 ? ' Proxy Authentication Required' : ''})`;
   if (bareFailure(err, code)) return 'no usable answer, most likely a proxy\'s HTTP 407 Proxy Authentication Required (which fetch reports without a reason)';
   if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
@@ -234,6 +237,9 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
   if (proxyStatus === 407 || bareFailure(err, code)) {
     // Not as a URL with user info: redact() masks that in the log and in shown errors ("http://***@proxy:port"), advice and all.
     return 'VS Code asks for the proxy\'s credentials when the proxy requests them; if it did not ask or they were refused, give them in the "http.proxy" setting (or in HTTPS_PROXY), as user:password@ before the proxy\'s host.';
+  }
+  if (proxyStatus !== undefined && PROXY_UNREACHED[proxyStatus]) {
+    return `${origin} may be down, or its host name wrong: the proxy could not open a connection to it. If it is reachable without the proxy, it can go in "http.noProxy".`;
   }
   if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
   if (!code || LOOPBACK.has(url.hostname)) return '';

@@ -193,6 +193,23 @@ describe('network errors', () => {
       assert.equal(f.code, 'ECONNREFUSED');
       assert.ok(f.error.includes(`The refused connection was to 127.0.0.1:${port}, not to https://api.cloudflare.com: check the proxy ("http.proxy", or HTTPS_PROXY).`), f.error);
     });
+    test('a tunnel refused with 502 (the proxy could not reach the server) says the server may be down, not that the proxy blocks it (rv43)', async () => {
+      const down = http.createServer();
+      down.on('connect', (_req: http.IncomingMessage, socket: Socket) => {
+        socket.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n');
+      });
+      const port = await listen(down);
+      try {
+        useDispatcher(new undici.ProxyAgent(`http://127.0.0.1:${port}`));
+        const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
+        assert.ok(f.error.includes('failed: the proxy could not reach the server (HTTP 502 Bad Gateway).'), f.error);
+        assert.ok(f.error.includes('https://api.cloudflare.com may be down'), f.error);
+        assert.ok(!f.error.includes('refused'), f.error);
+      } finally {
+        await close(down);
+      }
+    });
+
     test('the 407 advice keeps its form of a proxy URL with credentials through redact(), which logs and messages pass (rv43)', async () => {
       useDispatcher(new undici.ProxyAgent(proxyUrl));
       const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
