@@ -163,8 +163,10 @@ const NETWORK_CODES: Record<string, string> = {
 
 /** TLS codes of a certificate chain that does not lead to a trusted authority: what a TLS-inspecting proxy's own CA gives. */
 const UNTRUSTED_CHAIN = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
-/** Codes of a host that could not be reached at all: a network that goes out only through a proxy gives these when none is set. */
-const UNREACHED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+/** Codes of a host name that did not resolve: a network that resolves only through its proxy gives these when none is set. */
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+/** Codes of a host that did not answer: a server that is down, or a network that drops what does not go through its proxy. */
+const UNANSWERED = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 /** Statuses with which a proxy says it could not reach the server itself (RFC 9110 15.6.3, 15.6.5), rather than refusing to. */
 const PROXY_UNREACHED: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
@@ -225,6 +227,7 @@ function networkReason(err: unknown, code: string | undefined): string {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const THROUGH_A_PROXY = 'if this network reaches the internet only through a proxy, set VS Code\'s "http.proxy" (or HTTPS_PROXY).';
+const CHECK_THE_PROXY = 'check the proxy ("http.proxy", or HTTPS_PROXY).';
 
 /**
  * What to check after a failure that a proxy, a TLS-inspecting proxy's certificate authority or a wrong address explains, naming the
@@ -252,15 +255,22 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return `The certificate is for another host: check the host name in ${origin}; a proxy that inspects TLS on this network gives this too when it signs for the wrong name.`;
   }
+  const failedAt = networkCause(err) as { address?: unknown; port?: unknown; hostname?: unknown };
   if (code === 'ECONNREFUSED') {
-    const refused = networkCause(err) as { address?: unknown; port?: unknown };
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    if (typeof refused.port === 'number' && refused.port !== port) {
-      return `The refused connection was to ${String(refused.address)}:${refused.port}, not to ${origin}: check the proxy ("http.proxy", or HTTPS_PROXY).`;
+    if (typeof failedAt.port === 'number' && failedAt.port !== port) {
+      return `The refused connection was to ${String(failedAt.address)}:${failedAt.port}, not to ${origin}: ${CHECK_THE_PROXY}`;
     }
     return `Check the address and port of ${origin}; ${THROUGH_A_PROXY}`;
   }
-  if (UNREACHED.has(code)) {
+  if (UNRESOLVED.has(code)) {
+    // The lookup's own host name: the proxy's, when a proxy is set and its name is the one that failed.
+    if (typeof failedAt.hostname === 'string' && failedAt.hostname.toLowerCase() !== url.hostname) {
+      return `The host name that failed was ${failedAt.hostname}, not ${url.hostname}: ${CHECK_THE_PROXY}`;
+    }
+    return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
+  }
+  if (UNANSWERED.has(code)) {
     return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
   }
   return '';

@@ -210,6 +210,14 @@ describe('network errors', () => {
       }
     });
 
+    test('a proxy whose own host name does not resolve names the proxy\'s host, not the server\'s (rv43)', async () => {
+      useDispatcher(new undici.ProxyAgent('http://proxy.edgekit.invalid:3128'));
+      const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
+      assert.ok(f.code === 'ENOTFOUND' || f.code === 'EAI_AGAIN', `code ${f.code}`);
+      assert.ok(f.error.includes('The host name that failed was proxy.edgekit.invalid, not api.cloudflare.com: check the proxy ("http.proxy", or HTTPS_PROXY).'), f.error);
+      assert.ok(!f.error.includes('Check the host name in https://api.cloudflare.com'), f.error);
+    });
+
     test('the 407 advice keeps its form of a proxy URL with credentials through redact(), which logs and messages pass (rv43)', async () => {
       useDispatcher(new undici.ProxyAgent(proxyUrl));
       const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
