@@ -147,6 +147,7 @@ const NETWORK_CODES: Record<string, string> = {
   EHOSTUNREACH: 'the host is unreachable',
   ENETUNREACH: 'the network is unreachable',
   ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection could not be opened in time',
   EPIPE: 'the server closed the connection while the request was being sent',
   UND_ERR_SOCKET: 'the server closed the connection',
   UND_ERR_CLOSED: 'the connection was closed',
@@ -165,8 +166,9 @@ const NETWORK_CODES: Record<string, string> = {
 const UNTRUSTED_CHAIN = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
 /** Codes of a host name that did not resolve: a network that resolves only through its proxy gives these when none is set. */
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
-/** Codes of a host that did not answer: a server that is down, or a network that drops what does not go through its proxy. */
-const UNANSWERED = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+/** Codes of a host that did not answer (undici gives up a connection after 10 s: UND_ERR_CONNECT_TIMEOUT): a server that is down,
+ * or a network that drops what does not go through its proxy. */
+const UNANSWERED = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 /** Statuses with which a proxy says it could not reach the server itself (RFC 9110 15.6.3, 15.6.5), rather than refusing to. */
 const PROXY_UNREACHED: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
@@ -271,7 +273,7 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
     return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
   }
   if (UNANSWERED.has(code)) {
-    return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
+    return `${origin} did not answer: it may be down, or this computer's network may not reach it; ${THROUGH_A_PROXY}`;
   }
   return '';
 }

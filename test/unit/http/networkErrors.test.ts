@@ -15,6 +15,7 @@ import { makeCert } from './certs';
 import type { Issued } from './certs';
 import { startServer } from './server';
 import { redact } from '../../../client/src/http/redact';
+import * as net from 'node:net';
 
 const HOST = 'api.edgekit.test';
 
@@ -227,6 +228,23 @@ describe('network errors', () => {
   });
 
   describe('network errors: addresses', () => {
+    test('a server that never finishes the connection (UND_ERR_CONNECT_TIMEOUT, a firewall dropping packets) has words and advice (rv43)', async () => {
+      const sockets: Socket[] = [];
+      const silent = net.createServer((s) => sockets.push(s)); // accepts TCP, never answers the TLS handshake
+      const port = await listen(silent as unknown as http.Server);
+      try {
+        useDispatcher(new undici.Agent({ connect: { lookup: toLoopback as never, timeout: 200 } }));
+        const f = failure(await request({ method: 'GET', url: `https://${HOST}:${port}/zones`, timeoutMs: 10_000 }));
+        assert.equal(f.kind, 'network');
+        assert.equal(f.code, 'UND_ERR_CONNECT_TIMEOUT');
+        assert.ok(f.error.includes('failed: the connection could not be opened in time (UND_ERR_CONNECT_TIMEOUT).'), f.error);
+        assert.ok(f.error.includes(`https://${HOST}:${port}`) && f.error.includes('"http.proxy"'), f.error);
+      } finally {
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    });
+
     test('a closed port on a remote name: check the address, or the proxy a network may need', async () => {
       const port = await closedPort();
       useDispatcher(loopbackAgent());
