@@ -54,6 +54,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+// A .invalid name is looked up with a 60 s request timeout: a resolver that never answers (5 s a try, two tries by default) gives
+// EAI_AGAIN after it gives up, which a 10 s timeout could beat, turning the expected DNS failure into a timeout (rv43).
 // fetch's global dispatcher lives on globalThis, shared by every test file of a shard's process; and loading undici installs one when
 // there is none. So undici is loaded in `before`, after Node's fetch has made its own, and every test puts that one back.
 const V1 = Symbol.for('undici.globalDispatcher.1');
@@ -79,7 +81,9 @@ describe('network errors', () => {
   afterEach(async () => {
     slots[V1] = saved.v1;
     slots[V2] = saved.v2;
-    await Promise.all(opened.splice(0).map((d) => d.close()));
+    // destroy, not close: close waits for the requests still under way, and one a failed or cancelled test left pending would hold
+    // this hook, and the shard's process with it, for good (rv43).
+    await Promise.all(opened.splice(0).map((d) => d.destroy()));
   });
 
   describe('network errors: certificates a TLS-inspecting proxy presents', () => {
@@ -213,10 +217,21 @@ describe('network errors', () => {
 
     test('a proxy whose own host name does not resolve names the proxy\'s host, not the server\'s (rv43)', async () => {
       useDispatcher(new undici.ProxyAgent('http://proxy.edgekit.invalid:3128'));
-      const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
+      const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 60_000 }));
       assert.ok(f.code === 'ENOTFOUND' || f.code === 'EAI_AGAIN', `code ${f.code}`);
       assert.ok(f.error.includes('The host name that failed was proxy.edgekit.invalid, not api.cloudflare.com: check the proxy ("http.proxy", or HTTPS_PROXY).'), f.error);
       assert.ok(!f.error.includes('Check the host name in https://api.cloudflare.com'), f.error);
+    });
+
+    test('no message names a proxy\'s user or password, whatever the proxy does (rv43)', async () => {
+      const refusedPort = await closedPort();
+      for (const proxy of [proxyUrl, `http://127.0.0.1:${refusedPort}`, 'http://proxy.edgekit.invalid:3128']) {
+        const withCredentials = proxy.replace('://', '://corp-user:s3cr3t-pw@');
+        useDispatcher(new undici.ProxyAgent(withCredentials));
+        const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 60_000 }));
+        assert.equal(f.kind, 'network', f.error);
+        assert.ok(!f.error.includes('corp-user') && !f.error.includes('s3cr3t-pw'), f.error);
+      }
     });
 
     test('the 407 advice keeps its form of a proxy URL with credentials through redact(), which logs and messages pass (rv43)', async () => {
@@ -261,7 +276,7 @@ describe('network errors', () => {
     });
 
     test('a host name that does not resolve (.invalid, RFC 6761) names the origin and the proxy setting', async () => {
-      const f = failure(await request({ method: 'GET', url: 'https://gateway.edgekit.invalid/v1/rpc', timeoutMs: 10_000 }));
+      const f = failure(await request({ method: 'GET', url: 'https://gateway.edgekit.invalid/v1/rpc', timeoutMs: 60_000 }));
       assert.ok(f.code === 'ENOTFOUND' || f.code === 'EAI_AGAIN', `code ${f.code}`); // EAI_AGAIN where no DNS server answers at all
       assert.ok(f.error.includes('Check the host name in https://gateway.edgekit.invalid and this computer\'s network;') && f.error.includes('"http.proxy"'), f.error);
     });
