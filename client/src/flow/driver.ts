@@ -45,8 +45,11 @@ export async function runMigration(deps: DriverDeps, zone: Zone): Promise<State>
   throw new Error(`Migration flow bug: no terminal state after ${MAX_STEPS} steps (last: ${state.name}).`);
 }
 
-/** Connection failures before any byte of the request left: no address, no route, no listener, or a TLS handshake refused. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
+/**
+ * Connection failures before any byte of the request left: no address, no route, no listener, a connection or TLS handshake that
+ * did not finish in time (undici's UND_ERR_CONNECT_TIMEOUT: the request is written only once connected), or a handshake refused.
+ */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
   'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'ERR_TLS_CERT_ALTNAME_INVALID']);
 

@@ -147,6 +147,7 @@ const NETWORK_CODES: Record<string, string> = {
   EHOSTUNREACH: 'the host is unreachable',
   ENETUNREACH: 'the network is unreachable',
   ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection could not be opened in time',
   EPIPE: 'the server closed the connection while the request was being sent',
   UND_ERR_SOCKET: 'the server closed the connection',
   UND_ERR_CLOSED: 'the connection was closed',
@@ -163,8 +164,13 @@ const NETWORK_CODES: Record<string, string> = {
 
 /** TLS codes of a certificate chain that does not lead to a trusted authority: what a TLS-inspecting proxy's own CA gives. */
 const UNTRUSTED_CHAIN = new Set(['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
-/** Codes of a host that could not be reached at all: a network that goes out only through a proxy gives these when none is set. */
-const UNREACHED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+/** Codes of a host name that did not resolve: a network that resolves only through its proxy gives these when none is set. */
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+/** Codes of a host that did not answer (undici gives up a connection after 10 s: UND_ERR_CONNECT_TIMEOUT): a server that is down,
+ * or a network that drops what does not go through its proxy. */
+const UNANSWERED = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** Statuses with which a proxy says it could not reach the server itself (RFC 9110 15.6.3, 15.6.5), rather than refusing to. */
+const PROXY_UNREACHED: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 /**
  * The error under a fetch failure. undici wraps the socket or TLS error as `cause` (sometimes an AggregateError of several attempts);
@@ -211,6 +217,7 @@ function bareFailure(err: unknown, code: string | undefined): boolean {
 /** Words for a fetch failure with its code (networkCode). */
 function networkReason(err: unknown, code: string | undefined): string {
   const proxyStatus = proxyRefusal(err);
+  if (proxyStatus !== undefined && PROXY_UNREACHED[proxyStatus]) return `the proxy could not reach the server (HTTP ${proxyStatus} ${PROXY_UNREACHED[proxyStatus]})`;
   if (proxyStatus !== undefined) return `the proxy refused to open a connection to the server (HTTP ${proxyStatus}${proxyStatus === 407 ? ' Proxy Authentication Required' : ''})`;
   if (bareFailure(err, code)) return 'no usable answer, most likely a proxy\'s HTTP 407 Proxy Authentication Required (which fetch reports without a reason)';
   if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
@@ -222,6 +229,7 @@ function networkReason(err: unknown, code: string | undefined): string {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const THROUGH_A_PROXY = 'if this network reaches the internet only through a proxy, set VS Code\'s "http.proxy" (or HTTPS_PROXY).';
+const CHECK_THE_PROXY = 'check the proxy ("http.proxy", or HTTPS_PROXY).';
 
 /**
  * What to check after a failure that a proxy, a TLS-inspecting proxy's certificate authority or a wrong address explains, naming the
@@ -232,7 +240,11 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
   const origin = url.origin;
   const proxyStatus = proxyRefusal(err);
   if (proxyStatus === 407 || bareFailure(err, code)) {
-    return 'VS Code asks for the proxy\'s credentials when the proxy requests them; if it did not ask or they were refused, give them in the "http.proxy" setting (http://user:password@proxy:port) or in HTTPS_PROXY.';
+    // Not as a URL with user info: redact() masks that in the log and in shown errors ("http://***@proxy:port"), advice and all.
+    return 'VS Code asks for the proxy\'s credentials when the proxy requests them; if it did not ask or they were refused, give them in the "http.proxy" setting (or in HTTPS_PROXY), as user:password@ before the proxy\'s host.';
+  }
+  if (proxyStatus !== undefined && PROXY_UNREACHED[proxyStatus]) {
+    return `${origin} may be down, or its host name wrong: the proxy could not open a connection to it. If it is reachable without the proxy, it can go in "http.noProxy".`;
   }
   if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
   if (!code || LOOPBACK.has(url.hostname)) return '';
@@ -245,16 +257,23 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return `The certificate is for another host: check the host name in ${origin}; a proxy that inspects TLS on this network gives this too when it signs for the wrong name.`;
   }
+  const failedAt = networkCause(err) as { address?: unknown; port?: unknown; hostname?: unknown };
   if (code === 'ECONNREFUSED') {
-    const refused = networkCause(err) as { address?: unknown; port?: unknown };
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    if (typeof refused.port === 'number' && refused.port !== port) {
-      return `The refused connection was to ${String(refused.address)}:${refused.port}, not to ${origin}: check the proxy ("http.proxy", or HTTPS_PROXY).`;
+    if (typeof failedAt.port === 'number' && failedAt.port !== port) {
+      return `The refused connection was to ${String(failedAt.address)}:${failedAt.port}, not to ${origin}: ${CHECK_THE_PROXY}`;
     }
     return `Check the address and port of ${origin}; ${THROUGH_A_PROXY}`;
   }
-  if (UNREACHED.has(code)) {
+  if (UNRESOLVED.has(code)) {
+    // The lookup's own host name: the proxy's, when a proxy is set and its name is the one that failed.
+    if (typeof failedAt.hostname === 'string' && failedAt.hostname.toLowerCase() !== url.hostname) {
+      return `The host name that failed was ${failedAt.hostname}, not ${url.hostname}: ${CHECK_THE_PROXY}`;
+    }
     return `Check the host name in ${origin} and this computer's network; ${THROUGH_A_PROXY}`;
+  }
+  if (UNANSWERED.has(code)) {
+    return `${origin} did not answer: it may be down, or this computer's network may not reach it; ${THROUGH_A_PROXY}`;
   }
   return '';
 }

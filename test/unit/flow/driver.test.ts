@@ -247,7 +247,9 @@ describe('runMigration with a fake API', () => {
       networkFail('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'CERT_HAS_EXPIRED'),
       // A TLS-inspecting proxy's authority not trusted here, a certificate not valid yet: the handshake failed before the request.
       networkFail('PUT x failed: the certificate authority that issued the server certificate is not trusted here (UNABLE_TO_GET_ISSUER_CERT_LOCALLY).', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'),
-      networkFail('PUT x failed: the server certificate is not valid yet (CERT_NOT_YET_VALID).', 'CERT_NOT_YET_VALID')]) {
+      networkFail('PUT x failed: the server certificate is not valid yet (CERT_NOT_YET_VALID).', 'CERT_NOT_YET_VALID'),
+      // A connection (or its TLS handshake) that never opened within undici's connect timeout: nothing of the request was written.
+      networkFail('PUT x failed: the connection could not be opened in time (UND_ERR_CONNECT_TIMEOUT).', 'UND_ERR_CONNECT_TIMEOUT')]) {
       const { api } = fakeApi('start', { put: () => fail });
       const end = await runMigration(deps(api, ['Migrate']).d, PRO);
       assert.ok(end.name === 'failed' && end.zoneState === 'start', `${fail.error}: ${JSON.stringify(end)}`);

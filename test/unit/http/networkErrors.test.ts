@@ -14,6 +14,8 @@ import type { HttpResult } from '../../../client/src/http/request';
 import { makeCert } from './certs';
 import type { Issued } from './certs';
 import { startServer } from './server';
+import { redact } from '../../../client/src/http/redact';
+import * as net from 'node:net';
 
 const HOST = 'api.edgekit.test';
 
@@ -52,6 +54,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+// A .invalid name is looked up with a 60 s request timeout: a resolver that never answers (5 s a try, two tries by default) gives
+// EAI_AGAIN after it gives up, which a 10 s timeout could beat, turning the expected DNS failure into a timeout (rv43).
 // fetch's global dispatcher lives on globalThis, shared by every test file of a shard's process; and loading undici installs one when
 // there is none. So undici is loaded in `before`, after Node's fetch has made its own, and every test puts that one back.
 const V1 = Symbol.for('undici.globalDispatcher.1');
@@ -77,7 +81,9 @@ describe('network errors', () => {
   afterEach(async () => {
     slots[V1] = saved.v1;
     slots[V2] = saved.v2;
-    await Promise.all(opened.splice(0).map((d) => d.close()));
+    // destroy, not close: close waits for the requests still under way, and one a failed or cancelled test left pending would hold
+    // this hook, and the shard's process with it, for good (rv43).
+    await Promise.all(opened.splice(0).map((d) => d.destroy()));
   });
 
   describe('network errors: certificates a TLS-inspecting proxy presents', () => {
@@ -192,9 +198,68 @@ describe('network errors', () => {
       assert.equal(f.code, 'ECONNREFUSED');
       assert.ok(f.error.includes(`The refused connection was to 127.0.0.1:${port}, not to https://api.cloudflare.com: check the proxy ("http.proxy", or HTTPS_PROXY).`), f.error);
     });
+    test('a tunnel refused with 502 (the proxy could not reach the server) says the server may be down, not that the proxy blocks it (rv43)', async () => {
+      const down = http.createServer();
+      down.on('connect', (_req: http.IncomingMessage, socket: Socket) => {
+        socket.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n');
+      });
+      const port = await listen(down);
+      try {
+        useDispatcher(new undici.ProxyAgent(`http://127.0.0.1:${port}`));
+        const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
+        assert.ok(f.error.includes('failed: the proxy could not reach the server (HTTP 502 Bad Gateway).'), f.error);
+        assert.ok(f.error.includes('https://api.cloudflare.com may be down'), f.error);
+        assert.ok(!f.error.includes('refused'), f.error);
+      } finally {
+        await close(down);
+      }
+    });
+
+    test('a proxy whose own host name does not resolve names the proxy\'s host, not the server\'s (rv43)', async () => {
+      useDispatcher(new undici.ProxyAgent('http://proxy.edgekit.invalid:3128'));
+      const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 60_000 }));
+      assert.ok(f.code === 'ENOTFOUND' || f.code === 'EAI_AGAIN', `code ${f.code}`);
+      assert.ok(f.error.includes('The host name that failed was proxy.edgekit.invalid, not api.cloudflare.com: check the proxy ("http.proxy", or HTTPS_PROXY).'), f.error);
+      assert.ok(!f.error.includes('Check the host name in https://api.cloudflare.com'), f.error);
+    });
+
+    test('no message names a proxy\'s user or password, whatever the proxy does (rv43)', async () => {
+      const refusedPort = await closedPort();
+      for (const proxy of [proxyUrl, `http://127.0.0.1:${refusedPort}`, 'http://proxy.edgekit.invalid:3128']) {
+        const withCredentials = proxy.replace('://', '://corp-user:s3cr3t-pw@');
+        useDispatcher(new undici.ProxyAgent(withCredentials));
+        const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 60_000 }));
+        assert.equal(f.kind, 'network', f.error);
+        assert.ok(!f.error.includes('corp-user') && !f.error.includes('s3cr3t-pw'), f.error);
+      }
+    });
+
+    test('the 407 advice keeps its form of a proxy URL with credentials through redact(), which logs and messages pass (rv43)', async () => {
+      useDispatcher(new undici.ProxyAgent(proxyUrl));
+      const f = failure(await request({ method: 'GET', url: 'https://api.cloudflare.com/client/v4/zones', timeoutMs: 10_000 }));
+      assert.equal(redact(f.error), f.error);
+      assert.ok(f.error.includes('"http.proxy"'), f.error);
+    });
   });
 
   describe('network errors: addresses', () => {
+    test('a server that never finishes the connection (UND_ERR_CONNECT_TIMEOUT, a firewall dropping packets) has words and advice (rv43)', async () => {
+      const sockets: Socket[] = [];
+      const silent = net.createServer((s) => sockets.push(s)); // accepts TCP, never answers the TLS handshake
+      const port = await listen(silent as unknown as http.Server);
+      try {
+        useDispatcher(new undici.Agent({ connect: { lookup: toLoopback as never, timeout: 200 } }));
+        const f = failure(await request({ method: 'GET', url: `https://${HOST}:${port}/zones`, timeoutMs: 10_000 }));
+        assert.equal(f.kind, 'network');
+        assert.equal(f.code, 'UND_ERR_CONNECT_TIMEOUT');
+        assert.ok(f.error.includes('failed: the connection could not be opened in time (UND_ERR_CONNECT_TIMEOUT).'), f.error);
+        assert.ok(f.error.includes(`https://${HOST}:${port}`) && f.error.includes('"http.proxy"'), f.error);
+      } finally {
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    });
+
     test('a closed port on a remote name: check the address, or the proxy a network may need', async () => {
       const port = await closedPort();
       useDispatcher(loopbackAgent());
@@ -211,7 +276,7 @@ describe('network errors', () => {
     });
 
     test('a host name that does not resolve (.invalid, RFC 6761) names the origin and the proxy setting', async () => {
-      const f = failure(await request({ method: 'GET', url: 'https://gateway.edgekit.invalid/v1/rpc', timeoutMs: 10_000 }));
+      const f = failure(await request({ method: 'GET', url: 'https://gateway.edgekit.invalid/v1/rpc', timeoutMs: 60_000 }));
       assert.ok(f.code === 'ENOTFOUND' || f.code === 'EAI_AGAIN', `code ${f.code}`); // EAI_AGAIN where no DNS server answers at all
       assert.ok(f.error.includes('Check the host name in https://gateway.edgekit.invalid and this computer\'s network;') && f.error.includes('"http.proxy"'), f.error);
     });
