@@ -86,3 +86,16 @@ test('a 403 of credentials that are not valid at all names no permission (the mo
     await mock.close();
   }
 });
+
+test('a 403 with 9109 "Unauthorized to access requested resource" (a valid token lacking the permission) names the permission (rv44)', async () => {
+  // The platform answers a valid token without the operation's permission this way; only "Invalid access token" (9109 too) is a
+  // token refused outright.
+  const server = await startServer((_req, res) => json(res, 403, { success: false, errors: [{ code: 9109, message: 'Unauthorized to access requested resource' }], messages: [], result: null }));
+  try {
+    const res = await createApi({ baseUrl: `${server.url}/client/v4`, token: 't', timeoutMs: 5000 }).listZones();
+    assert.equal(res.ok, false);
+    assert.ok((res as { error: string }).error.endsWith('[9109] Unauthorized to access requested resource. The API token needs the permission "Zone Read" for this.'), (res as { error: string }).error);
+  } finally {
+    await server.close();
+  }
+});
