@@ -6,6 +6,7 @@
 import type { EnvelopeMessage, HttpErrorKind, HttpRequest } from './request';
 import { describeHttpError, describeTarget, envelopeErrors, request, toCurl } from './request';
 import { isObj } from './json';
+import { redact } from './redact';
 
 export type { EnvelopeMessage } from './request';
 
@@ -624,5 +625,10 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
     const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
     said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
   }
-  return { ok, words: said.join(' ') };
+  // What the API said is quoted: a server that echoes what it was sent (a typo'd or hostile address) would put the secret just
+  // typed into the pick's placeholder and the saved message; each one given is masked, as is anything redact() knows (rv44). (One
+  // shorter than 8 characters is no real token or key, and masking it would cut the words themselves: "t" in "token".)
+  let words = said.join(' ');
+  for (const secret of [options.token?.trim(), options.apiKey?.trim()]) if (secret && secret.length >= 8) words = words.split(secret).join('***');
+  return { ok, words: redact(words) };
 }
