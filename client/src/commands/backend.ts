@@ -53,8 +53,10 @@ interface CredentialAnswers {
   apiToken?: string;
   apiKey?: string;
   apiEmail?: string;
-  /** What the check of the last answers found (undefined: nothing was checked, as nothing was entered). */
+  /** What the check of the last answers found (undefined: nothing was checked, as nothing was entered or `unchecked` says why). */
   checked?: CredentialCheck;
+  /** Why the answers were not checked, said when they are saved (an untrusted workspace sends no request to a real endpoint). */
+  unchecked?: string;
 }
 
 /** The steps the answers so far lead to: the address when unset, the token, the key, and the email once a key was entered. */
@@ -99,7 +101,14 @@ const REENTER = { label: 'Re-enter', description: 'back to the first step, with 
  * saves them anyway or re-enters them (Back, too, returns to the step before); Escape saves nothing. */
 const checkEntered: Step<CredentialAnswers> = async (input, s) => {
   s.checked = undefined;
+  s.unchecked = undefined;
   if (!s.apiToken && !s.apiKey) return undefined;
+  // The address is the user's (VS Code ignores a workspace's "edgekit.api.baseUrl" there), but EdgeKit promises an untrusted
+  // workspace no request to a real endpoint (package.json's untrustedWorkspaces): the check is not sent, and that is said (rv44).
+  if (!vscode.workspace.isTrusted) {
+    s.unchecked = 'They were not checked with the API: requests to real endpoints are disabled in an untrusted workspace.';
+    return undefined;
+  }
   const host = hostOf(s);
   const chosen = await input.showLoadedPick({ title: `Checking the credentials with ${host}`, totalSteps: credentialSteps(s), placeholder: 'Asking the API whether it accepts them…' },
     async (signal) => {
@@ -149,7 +158,7 @@ export const backendCommands = {
     const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
     const checked = state.checked;
     if (checked && !checked.ok) void vscode.window.showWarningMessage(`EdgeKit API credentials saved for ${host} as entered, though the check failed: ${checked.words}${used}`);
-    else void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${checked ? ` ${checked.words}` : ''}${used}`);
+    else void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${checked ? ` ${checked.words}` : state.unchecked ? ` ${state.unchecked}` : ''}${used}`);
   },
   /** The keys of "edgekit.mock.s3Endpoint" for the embedded mock's s3:// and r2:// deliveries; `{ accessKeyId, secretAccessKey }`
    * as an argument (tests, other extensions) or asked; `null` removes them. A running mock this window started restarts with them. */
