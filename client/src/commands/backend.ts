@@ -10,6 +10,9 @@ import { checkCredentials, type CredentialCheck } from '../http/api';
 /** The platform's management API, offered when no base URL is set. */
 const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
 
+/** This machine, as a URL's hostname names it: localhost, 127.0.0.0/8, [::1]. */
+const isLoopbackHost = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
 /** Why `value` cannot be kept as "edgekit.api.baseUrl" (undefined: it can). The settings file is plain text: a user name, password
  * or query (where a pasted token would ride) is refused, since the credentials are asked next and kept in secret storage. */
 export function baseUrlProblem(value: string): string | undefined {
@@ -22,6 +25,12 @@ export function baseUrlProblem(value: string): string | undefined {
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || !/^\s*https?:\/\/\S+\s*$/i.test(value)) return `An http:// or https:// URL, such as ${PLATFORM_API}.`;
   if (u.username || u.password) return 'No user name or password in the address: it is kept in your settings file; the credentials are asked next and kept in secret storage.';
   if (/[?#]/.test(value)) return `No query or "#" in the address (the API's paths are added to its end), such as ${PLATFORM_API}.`;
+  // The credentials asked next are sent to this address at once (the check) and with every request: over plain HTTP only to this
+  // machine (a local mock or proxy), never across a network in the clear, where "http" for "https" is an easy slip (rv44).
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
+    return `https:// for ${u.host}: the API token or key would cross the network unencrypted (http:// only to this machine: localhost, 127.0.0.1, [::1]). `
+      + 'An API reachable only over http:// can be set as "edgekit.api.baseUrl" in the settings.';
+  }
   return undefined;
 }
 
