@@ -249,6 +249,30 @@ test('Set API Credentials… in an untrusted workspace sends no check to the add
   }
 });
 
+test('Set API Credentials…: Escape while the check\'s request is in flight aborts it, saves nothing, and no late answer shows (rv44)', async () => {
+  // The request reaches the server, which holds it; the user presses Escape then; the held request's connection is closed by the
+  // abort (awaited: no timing), and the server's answer, sent after, shows nowhere.
+  let aborted!: Promise<void>;
+  const { ctx, writes } = backendWithSecrets();
+  const server = await startServer((_req, res) => {
+    aborted = new Promise<void>((resolve) => res.on('close', () => resolve()));
+    for (const q of [...fake.quickInputs]) q.hide();
+  });
+  try {
+    fake.settings.set('api.baseUrl', `${server.url}/client/v4`);
+    fake.inputBoxAnswers = ['tok-0123456789', ''];
+    await backendCommands['edgekit.setApiCredentials'](ctx)();
+    await aborted;
+    assert.equal(server.received.length, 1);
+    assert.deepEqual(fake.quickPicks.map((p) => [p.busy, p.labels]), [[true, []]], 'the check\'s pick, busy, never offered anything');
+    assert.deepEqual(writes, []);
+    assert.deepEqual(fake.messages, []);
+    allClosed();
+  } finally {
+    await server.close();
+  }
+});
+
 test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back keeps the key id, Escape stores nothing', async () => {
   const { ctx, secrets, writes } = backendWithSecrets();
   fake.settings.set('mock.s3Endpoint', 'http://127.0.0.1:9000');
