@@ -10,6 +10,9 @@ import { checkCredentials, type CredentialCheck } from '../http/api';
 /** The platform's management API, offered when no base URL is set. */
 const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
 
+/** This machine, as a URL's hostname names it: localhost, 127.0.0.0/8, [::1]. */
+const isLoopbackHost = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
 /** Why `value` cannot be kept as "edgekit.api.baseUrl" (undefined: it can). The settings file is plain text: a user name, password
  * or query (where a pasted token would ride) is refused, since the credentials are asked next and kept in secret storage. */
 export function baseUrlProblem(value: string): string | undefined {
@@ -22,6 +25,12 @@ export function baseUrlProblem(value: string): string | undefined {
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || !/^\s*https?:\/\/\S+\s*$/i.test(value)) return `An http:// or https:// URL, such as ${PLATFORM_API}.`;
   if (u.username || u.password) return 'No user name or password in the address: it is kept in your settings file; the credentials are asked next and kept in secret storage.';
   if (/[?#]/.test(value)) return `No query or "#" in the address (the API's paths are added to its end), such as ${PLATFORM_API}.`;
+  // The credentials asked next are sent to this address at once (the check) and with every request: over plain HTTP only to this
+  // machine (a local mock or proxy), never across a network in the clear, where "http" for "https" is an easy slip (rv44).
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
+    return `https:// for ${u.host}: the API token or key would cross the network unencrypted (http:// only to this machine: localhost, 127.0.0.1, [::1]). `
+      + 'An API reachable only over http:// can be set as "edgekit.api.baseUrl" in the settings.';
+  }
   return undefined;
 }
 
@@ -53,8 +62,10 @@ interface CredentialAnswers {
   apiToken?: string;
   apiKey?: string;
   apiEmail?: string;
-  /** What the check of the last answers found (undefined: nothing was checked, as nothing was entered). */
+  /** What the check of the last answers found (undefined: nothing was checked, as nothing was entered or `unchecked` says why). */
   checked?: CredentialCheck;
+  /** Why the answers were not checked, said when they are saved (an untrusted workspace sends no request to a real endpoint). */
+  unchecked?: string;
 }
 
 /** The steps the answers so far lead to: the address when unset, the token, the key, and the email once a key was entered. */
@@ -99,7 +110,14 @@ const REENTER = { label: 'Re-enter', description: 'back to the first step, with 
  * saves them anyway or re-enters them (Back, too, returns to the step before); Escape saves nothing. */
 const checkEntered: Step<CredentialAnswers> = async (input, s) => {
   s.checked = undefined;
+  s.unchecked = undefined;
   if (!s.apiToken && !s.apiKey) return undefined;
+  // The address is the user's (VS Code ignores a workspace's "edgekit.api.baseUrl" there), but EdgeKit promises an untrusted
+  // workspace no request to a real endpoint (package.json's untrustedWorkspaces): the check is not sent, and that is said (rv44).
+  if (!vscode.workspace.isTrusted) {
+    s.unchecked = 'They were not checked with the API: requests to real endpoints are disabled in an untrusted workspace.';
+    return undefined;
+  }
   const host = hostOf(s);
   const chosen = await input.showLoadedPick({ title: `Checking the credentials with ${host}`, totalSteps: credentialSteps(s), placeholder: 'Asking the API whether it accepts them…' },
     async (signal) => {
@@ -149,7 +167,7 @@ export const backendCommands = {
     const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
     const checked = state.checked;
     if (checked && !checked.ok) void vscode.window.showWarningMessage(`EdgeKit API credentials saved for ${host} as entered, though the check failed: ${checked.words}${used}`);
-    else void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${checked ? ` ${checked.words}` : ''}${used}`);
+    else void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${checked ? ` ${checked.words}` : state.unchecked ? ` ${state.unchecked}` : ''}${used}`);
   },
   /** The keys of "edgekit.mock.s3Endpoint" for the embedded mock's s3:// and r2:// deliveries; `{ accessKeyId, secretAccessKey }`
    * as an argument (tests, other extensions) or asked; `null` removes them. A running mock this window started restarts with them. */

@@ -6,6 +6,7 @@
 import type { EnvelopeMessage, HttpErrorKind, HttpRequest } from './request';
 import { describeHttpError, describeTarget, envelopeErrors, request, toCurl } from './request';
 import { isObj } from './json';
+import { redact } from './redact';
 
 export type { EnvelopeMessage } from './request';
 
@@ -207,12 +208,14 @@ const ZONE_LIST: Needs = { token: 'Zone Read' };
 /** The Rulesets API's "Update a zone entry point ruleset": at least one of a list of Write permissions, of which Zone WAF Write is
  * the managed WAF phase's (http_request_firewall_managed). */
 const ZONE_WAF_WRITE: Needs = { token: 'Zone WAF Write' };
-/** The refusal codes of credentials that are not valid at all (mock/src/auth.ts): their 403 is no missing permission. */
-const REFUSED_CREDENTIALS = new Set([9103, 9109]);
+/** Whether a 403's envelope says the credentials are not valid at all (no missing permission): 9103, an unknown key pair; 9109 only
+ * with "Invalid access token" (the mock's wrong token, mock/src/auth.ts), since the platform also answers 9109 "Unauthorized to
+ * access requested resource" to a valid token that lacks the operation's permission, the case the permission's name is for (rv44). */
+const refusedOutright = (e: EnvelopeMessage) => e.code === 9103 || (e.code === 9109 && /invalid/i.test(e.message));
 
 /** The sentence a 403 adds: the permission `needs` names for the credential `sent`, or that the credentials lack it. */
 export function permissionWords(needs: Needs | undefined, sent: 'token' | 'key', errors: EnvelopeMessage[]): string {
-  if (errors.some((e) => REFUSED_CREDENTIALS.has(e.code))) return '';
+  if (errors.some(refusedOutright)) return '';
   const who = sent === 'token' ? 'The API token' : 'The API key and email';
   if (!needs) return ` ${who} lack${sent === 'token' ? 's' : ''} permission for this operation.`;
   if (sent === 'token') return ` The API token needs the permission "${needs.token}" for this.`;
@@ -622,5 +625,10 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
     const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
     said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
   }
-  return { ok, words: said.join(' ') };
+  // What the API said is quoted: a server that echoes what it was sent (a typo'd or hostile address) would put the secret just
+  // typed into the pick's placeholder and the saved message; each one given is masked, as is anything redact() knows (rv44). (One
+  // shorter than 8 characters is no real token or key, and masking it would cut the words themselves: "t" in "token".)
+  let words = said.join(' ');
+  for (const secret of [options.token?.trim(), options.apiKey?.trim()]) if (secret && secret.length >= 8) words = words.split(secret).join('***');
+  return { ok, words: redact(words) };
 }

@@ -555,6 +555,11 @@ test('Set API Credentials refuses a base URL holding a user name or password: it
   // (…/client/v4?/zones asked …/client/v4 with a query). An IPv6 host and a path stay accepted.
   for (const v of ['https://api.example.com/client/v4?', 'https://api.example.com/client/v4#']) assert.match(baseUrlProblem(v) ?? '', /No query or "#"/, v);
   assert.equal(baseUrlProblem('http://[::1]:8787/client/v4'), undefined);
+  assert.equal(baseUrlProblem('http://localhost:8787/client/v4'), undefined);
+  // rv44: the token is sent to the address at once (the check): plain HTTP only to this machine.
+  for (const v of ['http://api.cloudflare.com/client/v4', 'http://10.0.0.5:8787/client/v4', 'http://127.0.0.1.example.com/client/v4']) {
+    assert.match(baseUrlProblem(v) ?? '', /^https:\/\/ for .*unencrypted/, v);
+  }
   assert.match(baseUrlProblem('https://[api.example.com/client/v4') ?? '', /http:\/\/ or https:\/\/ URL/, 'not a URL');
   assert.match(baseUrlProblem('ftp://api.example.com/') ?? '', /http:\/\/ or https:\/\/ URL/, 'not http(s)');
 });

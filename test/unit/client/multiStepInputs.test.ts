@@ -1,13 +1,14 @@
 // The flows that ask several questions in a row (client/src/multiStep.ts): Set API Credentials…, Set Mock S3 Credentials… and Show
 // Sent Requests… (its test is in commands.test.ts, beside the other history tests), as VS Code's multi-step pattern has them: a title and "step/total" on each step, Back (with the answer kept),
 // Escape that ends the flow with nothing kept. The stand-in's createInputBox and createQuickPick fire VS Code's events.
-import { fake, resetFake, BACK, typed } from './vscode';
+import { fake, resetFake, BACK, typed, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
 import { backendCommands } from '../../../client/src/commands/backend';
 import type { Ctx } from '../../../client/src/ctx';
 import { withMock } from './migrationCtx';
+import { json, startServer } from '../http/server';
 
 beforeEach(() => resetFake());
 
@@ -225,6 +226,51 @@ test('Set API Credentials… with the API not reachable names the address, and S
   assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'tok-123456');
   assert.equal(fake.messages[0].kind, 'warning');
   assert.match(fake.messages[0].text, /as entered, though the check failed: http:\/\/127\.0\.0\.1:\d+\/client\/v4 could not be reached/);
+});
+
+test('Set API Credentials… in an untrusted workspace sends no check to the address (no request to a real endpoint) and says they were not checked (rv44)', async () => {
+  // A server that records what reaches it: nothing may.
+  const reached: string[] = [];
+  const server = await startServer((req, res) => { reached.push(String(req.url)); json(res, 200, { success: true, errors: [], messages: [], result: { id: 'a', status: 'active' } }); });
+  const { ctx, secrets } = backendWithSecrets();
+  workspace.isTrusted = false;
+  try {
+    fake.settings.set('api.baseUrl', `${server.url}/client/v4`);
+    fake.inputBoxAnswers = ['tok-0123456789', ''];
+    await backendCommands['edgekit.setApiCredentials'](ctx)();
+    assert.deepEqual(reached, []);
+    assert.deepEqual(fake.quickPicks, [], 'no check shown');
+    assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'tok-0123456789');
+    assert.deepEqual(fake.messages.map((m) => [m.kind, m.text]), [['info', `EdgeKit API credentials saved for ${server.url}. They were not checked with the API: requests to real `
+      + 'endpoints are disabled in an untrusted workspace. They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.']]);
+  } finally {
+    workspace.isTrusted = true;
+    await server.close();
+  }
+});
+
+test('Set API Credentials…: Escape while the check\'s request is in flight aborts it, saves nothing, and no late answer shows (rv44)', async () => {
+  // The request reaches the server, which holds it; the user presses Escape then; the held request's connection is closed by the
+  // abort (awaited: no timing), and the server's answer, sent after, shows nowhere.
+  let aborted!: Promise<void>;
+  const { ctx, writes } = backendWithSecrets();
+  const server = await startServer((_req, res) => {
+    aborted = new Promise<void>((resolve) => res.on('close', () => resolve()));
+    for (const q of [...fake.quickInputs]) q.hide();
+  });
+  try {
+    fake.settings.set('api.baseUrl', `${server.url}/client/v4`);
+    fake.inputBoxAnswers = ['tok-0123456789', ''];
+    await backendCommands['edgekit.setApiCredentials'](ctx)();
+    await aborted;
+    assert.equal(server.received.length, 1);
+    assert.deepEqual(fake.quickPicks.map((p) => [p.busy, p.labels]), [[true, []]], 'the check\'s pick, busy, never offered anything');
+    assert.deepEqual(writes, []);
+    assert.deepEqual(fake.messages, []);
+    allClosed();
+  } finally {
+    await server.close();
+  }
 });
 
 test('Set Mock S3 Credentials… asks its two keys as steps 1/2 and 2/2, Back keeps the key id, Escape stores nothing', async () => {

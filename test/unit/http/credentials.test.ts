@@ -86,3 +86,32 @@ test('a 403 of credentials that are not valid at all names no permission (the mo
     await mock.close();
   }
 });
+
+test('a 403 with 9109 "Unauthorized to access requested resource" (a valid token lacking the permission) names the permission (rv44)', async () => {
+  // The platform answers a valid token without the operation's permission this way; only "Invalid access token" (9109 too) is a
+  // token refused outright.
+  const server = await startServer((_req, res) => json(res, 403, { success: false, errors: [{ code: 9109, message: 'Unauthorized to access requested resource' }], messages: [], result: null }));
+  try {
+    const res = await createApi({ baseUrl: `${server.url}/client/v4`, token: 't', timeoutMs: 5000 }).listZones();
+    assert.equal(res.ok, false);
+    assert.ok((res as { error: string }).error.endsWith('[9109] Unauthorized to access requested resource. The API token needs the permission "Zone Read" for this.'), (res as { error: string }).error);
+  } finally {
+    await server.close();
+  }
+});
+
+test('the check\'s words never quote the token or key typed, when the API echoes them back (rv44)', async () => {
+  const token = 'tok-SECRET-0123456789abcdef';
+  const key = 'key-SECRET-0123456789abcdef';
+  // An address that answers with what it was sent (a typo'd or hostile one): the secrets in its error message.
+  const server = await startServer((req, res) => json(res, 403, { success: false, messages: [], result: null,
+    errors: [{ code: 10000, message: `Not accepted: ${String(req.headers.authorization)} / ${String(req.headers['x-auth-key'])} / raw ${token} ${key}` }] }));
+  try {
+    const checked = await checkCredentials({ baseUrl: `${server.url}/client/v4`, token, apiKey: key, apiEmail: 'me@example.com', timeoutMs: 5000 });
+    assert.equal(checked.ok, false);
+    assert.doesNotMatch(checked.words, /SECRET/, checked.words);
+    assert.match(checked.words, /The API token was refused .*Not accepted: Bearer \*\*\*/);
+  } finally {
+    await server.close();
+  }
+});
