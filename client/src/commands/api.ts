@@ -207,6 +207,10 @@ function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T
 export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
+    // By id first (a view item's zone, an id typed): one request, where the list of 2600 zones is 52 pages (and up to
+    // MAX_LIST_PAGES) on each click of a zone's inline Check. A name, or any failure, falls back to the list, which says why.
+    const byId = await api.zone(wanted);
+    if (byId.ok && byId.result.id === wanted) return byId.result;
     const zones = listedOrRefuse(api, await api.listZones());
     const z = zones.items.find((x) => x.id === wanted || x.name === wanted);
     if (!z) {

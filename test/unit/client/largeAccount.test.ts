@@ -26,6 +26,7 @@ const cutApi = () => ({
   baseUrl: big.apiBaseUrl, source: big.apiBaseUrl,
   listZones: async () => ({ ok: true, status: 200, result: [zone(0), zone(1)], messages: [], ms: 1, curl: '', incomplete: cut }),
   listAccounts: async () => ({ ok: true, status: 200, result: [{ id: 'a0', name: accountName(0) }], messages: [], ms: 1, curl: '' }),
+  zone: async (id: string) => ({ ok: false, kind: 'http', status: 404, error: `No zone ${id}.`, errors: [], ms: 1, curl: '' }),
   status: async () => ({ ok: true, status: 200, result: { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false }, messages: [], ms: 1, curl: '' }),
   logpushJobs: async () => ({ ok: true, status: 200, result: [], messages: [], ms: 1, curl: '' }),
 }) as unknown as Api;
@@ -64,6 +65,19 @@ test('Escape while the zones are read ends the read: no further page is asked fo
   const r = await read!;
   assert.equal(r.ok ? 'read whole' : r.kind, 'aborted');
   assert.ok(big.count(/^\/zones$/) <= 1, `${big.count(/^\/zones$/)} pages asked for`);
+});
+
+test('a zone named by its id (a view item\'s inline Check) is read by id: one request, not every page of the list', async () => {
+  // pickZone read the whole list to find it: 52 pages of 2600 zones, up to MAX_LIST_PAGES on each click. A server of its own (the
+  // request the Escape test cancelled may reach the shared one late).
+  const big = await startLargeAccount(ZONES, 1);
+  after(() => big.close());
+  const api = createApi({ baseUrl: big.apiBaseUrl, token: 'api-token-for-tests', timeoutMs: 5000 });
+  assert.equal((await pickZone(api, { zone: zone(2500) }, 't')).name, zoneName(2500));
+  assert.deepEqual(big.received.map((r) => new URL(r.url, 'http://x').pathname.replace(/^\/client\/v4/, '')), ['/zones/z2500']);
+  // A name (or an id not there) still finds it, or says it is not there, from the list.
+  assert.equal((await pickZone(api, zoneName(2001), 't')).id, 'z2001');
+  await assert.rejects(pickZone(api, 'z9999', 't'), (e: Error) => e instanceof UserError && e.message === `No zone "z9999" at ${big.apiBaseUrl}.`);
 });
 
 test('a zone list cut short is said in the pick\'s placeholder, and in what a zone named and not found says', async () => {
