@@ -172,11 +172,15 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
     if (accounts.ok && accounts.incomplete) cut.push(accounts.incomplete);
   }
   // Stops at the owner that has it: each owner is one request (the platform's job lists are per zone and per account).
+  // A job list that could not be read (a 429, a 403 on one zone, the network) is not a list without the job: said when not found.
+  const unread: string[] = [];
   const hit = await findLimit(places, 4, async (p) => {
     const jobs = await api.logpushJobs(p.owner);
+    if (!jobs.ok) unread.push(jobs.error);
     const job = jobs.ok ? jobs.result.find((j) => j.id === id) : undefined;
     return job ? { place: p, job } : undefined;
   });
+  if (unread.length) cut.push(`The job lists of ${unread.length} of ${places.length} owners could not be read (the job may be in one of them); the first: ${unread[0]}`);
   if (!hit) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.${cut.map((c) => ` ${c}`).join('')}`);
   return hit;
 }
