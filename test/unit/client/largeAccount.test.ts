@@ -74,7 +74,12 @@ test('a zone named by its id (a view item\'s inline Check) is read by id: one re
   after(() => big.close());
   const api = createApi({ baseUrl: big.apiBaseUrl, token: 'api-token-for-tests', timeoutMs: 5000 });
   assert.equal((await pickZone(api, { zone: zone(2500) }, 't')).name, zoneName(2500));
-  assert.deepEqual(big.received.map((r) => new URL(r.url, 'http://x').pathname.replace(/^\/client\/v4/, '')), ['/zones/z2500']);
+  const paths = () => big.received.map((r) => new URL(r.url, 'http://x').pathname.replace(/^\/client\/v4/, ''));
+  assert.deepEqual(paths(), ['/zones/z2500']);
+  // The zone-or-account pick (a job of firewall_events created from a zone's item) read both lists whole.
+  big.received.length = 0;
+  assert.deepEqual(await pickZoneOrAccount(api, { zone: zone(2400) }, 't'), { owner: { zone: 'z2400' }, ownerName: zoneName(2400) });
+  assert.deepEqual(paths(), ['/zones/z2400']);
   // A name (or an id not there) still finds it, or says it is not there, from the list.
   assert.equal((await pickZone(api, zoneName(2001), 't')).id, 'z2001');
   await assert.rejects(pickZone(api, 'z9999', 't'), (e: Error) => e instanceof UserError && e.message === `No zone "z9999" at ${big.apiBaseUrl}.`);
