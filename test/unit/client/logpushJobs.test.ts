@@ -93,9 +93,13 @@ test('a job looked for where a job list could not be read is not said to be gone
   try {
     const five = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
     await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    jobsOfZ2Status = 403;
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>,
+      /No Logpush job 5 in the zones of .*; it may have been deleted\. "Create Logpush Job" creates it anew\. The job lists of 1 of 2 owners could not be read \(the job may be in one of them\); the first: Cannot list the Logpush jobs of zone "z2".*HTTP 403/);
+    // A 429 ends the search (no further owner is asked: findLimit), said as the rate limit, not as a job that may be gone.
     jobsOfZ2Status = 429;
     await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>,
-      /No Logpush job 5 in the zones of .*; it may have been deleted\. "Create Logpush Job" creates it anew\. The job lists of 1 of 2 owners could not be read \(the job may be in one of them\); the first: Cannot list the Logpush jobs of zone "z2".*HTTP 429 Too Many Requests/);
+      /^Error: The search for Logpush job 5 stopped after asking 2 of 2 owners for their jobs: the API's rate limit was reached\. Try again in a few minutes\. Cannot list the Logpush jobs of zone "z2".*HTTP 429 Too Many Requests/);
   } finally {
     jobsOfZ2Status = undefined;
     await server.close();
