@@ -205,7 +205,7 @@ async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Rec
     if (from && known?.seen) remember(ctx, from.doc.uri.toString(), { ...known, seen: { ...known.seen, enabled } });
     const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
     void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
-    ctx.zones.refresh();
+    ctx.zones.refresh({ owner: place.owner, source: api.source });
     return updated;
   });
 }
@@ -320,7 +320,7 @@ export const logpushJobLifecycleCommands = {
       } else {
         showWithNotes(ctx, written.failed ? 'warning' : 'info', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
       }
-      ctx.zones.refresh();
+      ctx.zones.refresh({ owner: where.owner, source: api.source });
       return r.result;
     });
   },
@@ -370,7 +370,7 @@ export const logpushJobLifecycleCommands = {
         ctx.jobScopes.set(uri, undefined);
       }
       void vscode.window.showInformationMessage(already ? `${jobLabel(job)} of ${ownerWords(place)} was already deleted.` : `Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
-      ctx.zones.refresh();
+      ctx.zones.refresh({ owner: place.owner, source: api.source });
       return already ? undefined : { id };
     });
   },
