@@ -207,6 +207,8 @@ function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T
 export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
+    const byId = await zoneById(api, wanted);
+    if (byId) return byId;
     const zones = listedOrRefuse(api, await api.listZones());
     const z = zones.items.find((x) => x.id === wanted || x.name === wanted);
     if (!z) {
@@ -234,6 +236,14 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
   return pick.zone;
 }
 
+/** Zone `id` read by its id (a view item's zone, an id typed): one request, where the list of 2600 zones is 52 pages (up to
+ * MAX_LIST_PAGES) on each click of a zone's inline Check. Undefined for a name or on any failure: the caller reads the list, which
+ * finds a name and says why not. */
+async function zoneById(api: Api, id: string): Promise<Zone | undefined> {
+  const r = await api.zone(id);
+  return r.ok && r.result.id === id ? r.result : undefined;
+}
+
 /** The zone or account of the other list that `wanted` names (by id or name), when that list can be read. */
 async function otherKind<T extends { id: string; name: string }>(listed: Promise<ApiResult<T[]>>, wanted: string): Promise<T | undefined> {
   const r = await listed;
@@ -259,6 +269,8 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, v
   const zonePlace = (z: Zone): JobPlace => ({ owner: { zone: z.id }, ownerName: z.name });
   const accountPlace = (a: Account): JobPlace => ({ owner: { account: a.id }, ownerName: a.name });
   if (wanted) {
+    const byId = item?.zone ? await zoneById(api, wanted) : undefined;
+    if (byId) return zonePlace(byId);
     const { zones, accounts, unlisted, incomplete, looked } = await read();
     const z = zones.find((x) => x.id === wanted || x.name === wanted);
     if (z) return zonePlace(z);

@@ -504,7 +504,7 @@ export const logpushJobCommands = {
       // The document's job now lives there: checked as a job of that scope from now on.
       ctx.jobScopes.set(doc.uri.toString(), place, (read as { id?: unknown }).id);
       showWithNotes(ctx, 'info', `Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages);
-      ctx.zones.refresh();
+      ctx.zones.refresh({ owner: place.owner, source: api.source });
       return r.result;
     });
   },

@@ -172,11 +172,24 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
     if (accounts.ok && accounts.incomplete) cut.push(accounts.incomplete);
   }
   // Stops at the owner that has it: each owner is one request (the platform's job lists are per zone and per account).
+  // A job list that could not be read (a 429, a 403 on one zone, the network) is not a list without the job: said when not found.
+  // A 429 ends the search (findLimit starts no call after it): every further request would be refused too, and each one counts
+  // against the limit the user's dashboard and other tools share; a search of 2600 zones for a job that is nowhere sends 2600.
+  const unread: string[] = [];
+  let asked = 0;
   const hit = await findLimit(places, 4, async (p) => {
+    asked++;
     const jobs = await api.logpushJobs(p.owner);
+    if (!jobs.ok && jobs.status === 429) return { limited: jobs.error };
+    if (!jobs.ok) unread.push(jobs.error);
     const job = jobs.ok ? jobs.result.find((j) => j.id === id) : undefined;
     return job ? { place: p, job } : undefined;
   });
+  if (hit && 'limited' in hit) {
+    throw new UserError(`The search for Logpush job ${id} stopped after asking ${asked} of ${places.length} owners for their jobs: the API's rate limit was reached. ` +
+      `Try again in a few minutes. ${hit.limited}`);
+  }
+  if (unread.length) cut.push(`The job lists of ${unread.length} of ${places.length} owners could not be read (the job may be in one of them); the first: ${unread[0]}`);
   if (!hit) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.${cut.map((c) => ` ${c}`).join('')}`);
   return hit;
 }
@@ -192,7 +205,7 @@ async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Rec
     if (from && known?.seen) remember(ctx, from.doc.uri.toString(), { ...known, seen: { ...known.seen, enabled } });
     const said = `${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}${written.words}.`;
     void (written.failed ? vscode.window.showWarningMessage(said) : vscode.window.showInformationMessage(said));
-    ctx.zones.refresh();
+    ctx.zones.refresh({ owner: place.owner, source: api.source });
     return updated;
   });
 }
@@ -307,7 +320,7 @@ export const logpushJobLifecycleCommands = {
       } else {
         showWithNotes(ctx, written.failed ? 'warning' : 'info', `Updated ${jobLabel(r.result)} of ${ownerWords(where)}${stateWords}.`, r.messages);
       }
-      ctx.zones.refresh();
+      ctx.zones.refresh({ owner: where.owner, source: api.source });
       return r.result;
     });
   },
@@ -357,7 +370,7 @@ export const logpushJobLifecycleCommands = {
         ctx.jobScopes.set(uri, undefined);
       }
       void vscode.window.showInformationMessage(already ? `${jobLabel(job)} of ${ownerWords(place)} was already deleted.` : `Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
-      ctx.zones.refresh();
+      ctx.zones.refresh({ owner: place.owner, source: api.source });
       return already ? undefined : { id };
     });
   },

@@ -356,7 +356,7 @@ export const migrationCommands = {
     const check = unwrap(r);
     const { ok, text } = describeCheck(zone, check, r.ok ? r.messages.map((m) => m.message) : []);
     if (ok) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
-    ctx.zones.refresh();
+    ctx.zones.refresh({ owner: { zone: zone.id }, source: api.source });
     return check;
   },
   'edgekit.migration.openConfig': (ctx: Ctx) => async (zoneArg?: unknown) => {

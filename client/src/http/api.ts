@@ -285,22 +285,26 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
 
   /**
    * Every page of a paged list (page and per_page, as the platform pages zones and accounts), items kept once by id. The read ends at
-   * result_info.total_pages (without it: at a page shorter than asked, as the SDK's iterators end at an empty one). What a server
-   * that misbehaves sends cannot keep it going: a page bringing no item not already listed (the same page again, a page past the
-   * end that is not empty) stops it, as does an empty page before total_pages, and MAX_LIST_PAGES; each is said in `incomplete`.
+   * result_info.total_pages, the last said (without it on any page: at a page shorter than asked, as the SDK's iterators end at an
+   * empty one). What a server that misbehaves sends cannot keep it going: a page bringing no item not already listed (the same page
+   * again, a page past the end that is not empty) stops it, as does an empty page before total_pages, and MAX_LIST_PAGES; each is
+   * said in `incomplete`.
    */
   async function listAll<T extends { id: string }>(what: string, noun: string, path: string, item: (v: unknown, i: number) => T | string,
     opts: ListOptions | undefined, needs?: Needs): Promise<ApiResult<T[]>> {
     const listed = new Map<string, T>();
     let messages: EnvelopeMessage[] = [];
     let ms = 0;
+    // What the last page that had result_info said: a page without it (a server that sends it on page 1 only) does not unsay it.
+    let said: { totalPages?: number; totalCount?: number } = {};
     for (let page = 1; ; page++) {
       const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts, needs);
       if (!res.ok) return { ...res, ms: ms + res.ms };
       ms += res.ms;
       messages = messages.concat(res.messages);
-      const { items, totalPages } = res.result;
-      const totalCount = res.total;
+      const { items } = res.result;
+      if (res.result.totalPages !== undefined || res.total !== undefined) said = { totalPages: res.result.totalPages, totalCount: res.total };
+      const { totalPages, totalCount } = said;
       const before = listed.size;
       for (const x of items) if (!listed.has(x.id)) listed.set(x.id, x);
       opts?.onPage?.(listed.size, totalCount);

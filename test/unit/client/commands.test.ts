@@ -1418,6 +1418,7 @@ test('a job named with a place of the other kind is refused saying which kind it
     baseUrl: 'http://127.0.0.1:1',
     listZones: async () => ({ ok: true, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }] }),
     listAccounts: async () => ({ ok: true, result: [{ id: 'acc1', name: 'Example Account' }] }),
+    zone: async () => ({ ok: false, kind: 'http', status: 404, error: 'No such zone.' }),
   } as unknown as Parameters<typeof pickJobPlace>[1];
   const question = { zone: 'Which zone?', account: (d: string) => `Which account for ${d}?`, either: (d: string) => `Which zone or account for ${d}?` };
   const zoneJob = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'http_requests', scope: 'zone' } } : {})).ctx;

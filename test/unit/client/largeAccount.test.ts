@@ -5,9 +5,11 @@ import { fake, resetFake } from './vscode';
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancellationError } from 'vscode';
-import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
+import { apiFor, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
 import { UserError } from '../../../client/src/commands/run';
-import { ZONE_STATES_READ, ZoneItem, ZonesView } from '../../../client/src/views/zones';
+import { AccountItem, ZONE_STATES_READ, ZoneItem, ZonesView } from '../../../client/src/views/zones';
+import { migrationCommands } from '../../../client/src/commands/migration';
+import type { Ctx } from '../../../client/src/ctx';
 import { createApi, LIST_PER_PAGE, type Api, type ApiResult, type ListOptions, type Zone } from '../../../client/src/http/api';
 import { accountName, startLargeAccount, zoneName, type LargeAccount } from '../http/largeAccount';
 
@@ -26,6 +28,7 @@ const cutApi = () => ({
   baseUrl: big.apiBaseUrl, source: big.apiBaseUrl,
   listZones: async () => ({ ok: true, status: 200, result: [zone(0), zone(1)], messages: [], ms: 1, curl: '', incomplete: cut }),
   listAccounts: async () => ({ ok: true, status: 200, result: [{ id: 'a0', name: accountName(0) }], messages: [], ms: 1, curl: '' }),
+  zone: async (id: string) => ({ ok: false, kind: 'http', status: 404, error: `No zone ${id}.`, errors: [], ms: 1, curl: '' }),
   status: async () => ({ ok: true, status: 200, result: { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false }, messages: [], ms: 1, curl: '' }),
   logpushJobs: async () => ({ ok: true, status: 200, result: [], messages: [], ms: 1, curl: '' }),
 }) as unknown as Api;
@@ -64,6 +67,24 @@ test('Escape while the zones are read ends the read: no further page is asked fo
   const r = await read!;
   assert.equal(r.ok ? 'read whole' : r.kind, 'aborted');
   assert.ok(big.count(/^\/zones$/) <= 1, `${big.count(/^\/zones$/)} pages asked for`);
+});
+
+test('a zone named by its id (a view item\'s inline Check) is read by id: one request, not every page of the list', async () => {
+  // pickZone read the whole list to find it: 52 pages of 2600 zones, up to MAX_LIST_PAGES on each click. A server of its own (the
+  // request the Escape test cancelled may reach the shared one late).
+  const big = await startLargeAccount(ZONES, 1);
+  after(() => big.close());
+  const api = createApi({ baseUrl: big.apiBaseUrl, token: 'api-token-for-tests', timeoutMs: 5000 });
+  assert.equal((await pickZone(api, { zone: zone(2500) }, 't')).name, zoneName(2500));
+  const paths = () => big.received.map((r) => new URL(r.url, 'http://x').pathname.replace(/^\/client\/v4/, ''));
+  assert.deepEqual(paths(), ['/zones/z2500']);
+  // The zone-or-account pick (a job of firewall_events created from a zone's item) read both lists whole.
+  big.received.length = 0;
+  assert.deepEqual(await pickZoneOrAccount(api, { zone: zone(2400) }, 't'), { owner: { zone: 'z2400' }, ownerName: zoneName(2400) });
+  assert.deepEqual(paths(), ['/zones/z2400']);
+  // A name (or an id not there) still finds it, or says it is not there, from the list.
+  assert.equal((await pickZone(api, zoneName(2001), 't')).id, 'z2001');
+  await assert.rejects(pickZone(api, 'z9999', 't'), (e: Error) => e instanceof UserError && e.message === `No zone "z9999" at ${big.apiBaseUrl}.`);
 });
 
 test('a zone list cut short is said in the pick\'s placeholder, and in what a zone named and not found says', async () => {
@@ -113,6 +134,35 @@ test('a refresh of the Zones view of 2600 zones sends the pages and the first 10
   // Expanded again (the change redraws it): no second status request.
   await view.getChildren(past);
   assert.equal(big.count(/\/waf_migration\/status$/), 1);
+});
+
+test('a command that acted on one zone or account reads that item again, not the whole Zones view', async () => {
+  // Check, and a job created, updated, enabled or deleted, refreshed the whole view: 52 + 3 pages and 100 states for 2600 zones,
+  // so eight such commands in five minutes went over the API's 1200 requests.
+  const big = await startLargeAccount(ZONES, ACCOUNTS);
+  after(() => big.close());
+  const ctx = { backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: big.apiBaseUrl, apiToken: 'api-token-for-tests' }) } } as unknown as Ctx;
+  const view = new ZonesView(() => apiFor(ctx));
+  (ctx as { zones: ZonesView }).zones = view;
+  const roots = await view.getChildren();
+  const [z5, account] = [roots[5] as ZoneItem, roots[ZONES + 7] as AccountItem];
+  big.received.length = 0;
+  let changed = new Promise<unknown>((resolve) => view.onDidChangeTreeData(resolve));
+  await migrationCommands['edgekit.migration.check'](ctx)({ zone: z5.zone });
+  assert.equal(await changed, z5);
+  assert.deepEqual(big.received.map((r) => new URL(r.url, 'http://x').pathname.replace(/^\/client\/v4/, '')), ['/zones/z5', '/zones/z5/waf_migration/check', '/zones/z5/waf_migration/status']);
+  // An account's item is redrawn (its jobs read again when expanded), with no request; a zone not shown, or another backend's,
+  // reads the whole view.
+  const source = (await apiFor(ctx)).source;
+  changed = new Promise<unknown>((resolve) => view.onDidChangeTreeData(resolve));
+  view.refresh({ owner: { account: account.account.id }, source });
+  assert.equal(await changed, account);
+  for (const other of [{ owner: { zone: 'z-new' }, source }, { owner: { zone: z5.zone.id }, source: 'http://elsewhere' }, undefined]) {
+    changed = new Promise<unknown>((resolve) => view.onDidChangeTreeData(resolve));
+    view.refresh(other);
+    assert.equal(await changed, undefined);
+  }
+  assert.equal(big.received.length, 3);
 });
 
 test('a zone list cut short is said as the Zones view\'s message, its zones still shown', async () => {

@@ -31,6 +31,8 @@ beforeEach(() => { underProgress.length = 0; });
 /** A backend whose jobs 5 and 7 live in zone z1 and job 9 in zone z2; every request is recorded. */
 /** result_info of the zone list the backend answers (none when undefined). */
 let zonesSaid: Record<string, unknown> | undefined;
+/** The status zone z2's job list answers with (its list when undefined). */
+let jobsOfZ2Status: number | undefined;
 
 async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
   const server = await startServer((req, res): void => {
@@ -43,6 +45,10 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
     if (req.url.endsWith('/zones/z1/logpush/jobs') && req.method === 'POST') return reply({ ...JOB, ...JSON.parse(req.body) as object, id: 11 });
     if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([{ ...JOB, id: 7, name: 'other' }]);
     if (req.url.endsWith('/zones/z2/logpush/jobs/9')) return reply({ ...JOB, id: 9, name: 'nine' });
+    if (req.url.endsWith('/zones/z2/logpush/jobs') && jobsOfZ2Status) {
+      res.statusCode = jobsOfZ2Status;
+      return void res.end(JSON.stringify({ success: false, errors: [{ code: 10000, message: 'Rate limited' }], messages: [], result: null }));
+    }
     if (req.url.endsWith('/zones/z2/logpush/jobs')) return reply([{ ...JOB, id: 9, name: 'nine' }]);
     if (/\/zones\?/.test(req.url)) {
       const zones = ['z1', 'z2'].map((id) => ({ id, name: `${id}.example`, plan: { legacy_id: 'enterprise' } }));
@@ -76,6 +82,26 @@ test('a job looked for among zones whose list was cut short is not said to be go
       /No Logpush job 5 in the zones of .*; it may have been deleted\. "Create Logpush Job" creates it anew\. Showing the first 2 of 150 zones: page 2 \(GET \/zones\) held only zones already listed/);
   } finally {
     zonesSaid = undefined;
+    await server.close();
+  }
+});
+
+test('a job looked for where a job list could not be read is not said to be gone without saying which lists were not read', async () => {
+  // A job list that failed (here a 429) was taken for a list without the job: "No Logpush job 5 …; it may have been deleted", alone.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const five = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    jobsOfZ2Status = 403;
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>,
+      /No Logpush job 5 in the zones of .*; it may have been deleted\. "Create Logpush Job" creates it anew\. The job lists of 1 of 2 owners could not be read \(the job may be in one of them\); the first: Cannot list the Logpush jobs of zone "z2".*HTTP 403/);
+    // A 429 ends the search (no further owner is asked: findLimit), said as the rate limit, not as a job that may be gone.
+    jobsOfZ2Status = 429;
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>,
+      /^Error: The search for Logpush job 5 stopped after asking 2 of 2 owners for their jobs: the API's rate limit was reached\. Try again in a few minutes\. Cannot list the Logpush jobs of zone "z2".*HTTP 429 Too Many Requests/);
+  } finally {
+    jobsOfZ2Status = undefined;
     await server.close();
   }
 });

@@ -24,9 +24,14 @@ export async function startLargeAccount(zones: number, accounts: number): Promis
     let m: RegExpExecArray | null;
     if (path === '/zones') return reply(listReply(url.searchParams, zoneList, { perPage: pages }));
     if (path === '/accounts') return reply(listReply(url.searchParams, accountList, { perPage: pages }));
+    if ((m = /^\/zones\/([^/]+)$/.exec(path))) {
+      const z = zoneList.find((x) => x.id === m![1]);
+      if (z) return json(res, 200, { success: true, errors: [], messages: [], result: z });
+    }
     if ((m = /^\/zones\/([^/]+)\/waf_migration\/status$/.exec(path))) {
       return json(res, 200, { success: true, errors: [], messages: [], result: { migration_state: m[1] === 'z0' ? 'migrated' : 'start', old_rules_enabled: true, new_rules_enabled: false } });
     }
+    if (/^\/zones\/[^/]+\/waf_migration\/check$/.test(path)) return json(res, 200, { success: true, errors: [], messages: [], result: { compatible: true, migration_state: 'start' } });
     if (/^\/(zones|accounts)\/[^/]+\/logpush\/jobs$/.test(path)) return json(res, 200, { success: true, errors: [], messages: [], result: [] });
     json(res, 404, { success: false, errors: [{ code: 7003, message: `No route for ${path}` }], messages: [], result: null });
     function reply(r: { status: number; body: unknown }) { json(res, r.status, r.body); }

@@ -101,6 +101,19 @@ describe('a server whose pages do not end the read', () => {
     assert.deepEqual([ended.result.length, ended.incomplete, srv.received.length], [50, undefined, 2]);
   });
 
+  test('result_info on page 1 only: a short page 2 does not end the read before the total_pages said', async () => {
+    // Page 2 without result_info and shorter than asked ended the read, "whole", with 70 of the 150 zones page 1 said.
+    page = (n) => (n === 1 ? { result: zones(0), result_info: { page: 1, total_pages: 3, total_count: 150 } } : { result: n === 2 ? zones(50, 20) : [] });
+    const r = ok(await api().listZones());
+    assert.equal(r.result.length, 70);
+    assert.equal(r.incomplete, 'Showing the first 70 of 150 zones: page 3 of 3 (GET /zones) came back empty, so the read stopped there.');
+    // Full pages without it read on to the total_pages said, and end there.
+    page = (n) => (n === 1 ? { result: zones(0), result_info: { page: 1, total_pages: 2, total_count: 100 } } : { result: zones((n - 1) * 50) });
+    srv.received.length = 0;
+    const whole = ok(await api().listZones());
+    assert.deepEqual([whole.result.length, whole.incomplete, srv.received.length], [100, undefined, 2]);
+  });
+
   test('an empty page before total_pages: what was read, said as not all', async () => {
     page = (n) => ({ result: n === 1 ? zones(0) : [], result_info: { page: n, total_pages: 4, total_count: 180 } });
     const r = ok(await api().listZones());
