@@ -134,6 +134,12 @@ const CLI_LIMIT_NAMES = { maxProblems: '--max-problems', maxFileSizeKB: '--max-f
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
+/** Whether the walk skips a folder so named: on win32 and darwin (case-insensitive file systems by default, where `Node_Modules` is
+ * the node_modules Node resolves from) whatever its case, elsewhere by its exact name (Linux's `Dist` is another folder). */
+export function skippedDir(name: string, platform: NodeJS.Platform): boolean {
+  return SKIP_DIRS.has(platform === 'win32' || platform === 'darwin' ? name.toLowerCase() : name);
+}
+
 const PATTERN_NAMES = '*.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json';
 
 /** A path lint could not check (or, `unfixed`, whose fixes it did not write; `missing`, that does not exist), and why. */
@@ -156,7 +162,7 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       const p = path.join(dir, e.name);
-      if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
+      if (e.isDirectory()) { if (!skippedDir(e.name, process.platform)) walk(p); }
       else if (e.isFile()) { if (detectKind(e.name)) { files.push(p); walked.add(p); } }
       else if (e.isSymbolicLink()) {
         let target: fs.Stats;
@@ -166,7 +172,7 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
           if (detectKind(e.name)) errors.push({ path: p, message: `broken symbolic link (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
           continue;
         }
-        if (target.isDirectory()) { if (!SKIP_DIRS.has(e.name) && !visited.has(fs.realpathSync(p))) walk(p); }
+        if (target.isDirectory()) { if (!skippedDir(e.name, process.platform) && !visited.has(fs.realpathSync(p))) walk(p); }
         else if (target.isFile() && detectKind(e.name)) { files.push(p); walked.add(p); }
       }
     }

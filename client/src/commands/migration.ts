@@ -372,6 +372,8 @@ export const migrationCommands = {
   'edgekit.migration.cancel': (ctx: Ctx) => (arg?: unknown) => { ctx.log.info('[migration] Cancel'); return cancelWait(arg); },
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),
   'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
+    // From a ruleset's editor context menu (VS Code passes the document's URI): that document, as the palette's pick would (lf22).
+    if (zoneArg instanceof vscode.Uri) return exportDocument(ctx, await vscode.workspace.openTextDocument(zoneArg));
     // From the palette with a ruleset in the editor: that document (as it stands, unsaved edits included) or a zone's deployed rules.
     const doc = zoneArg === undefined ? activeRulesetDocument() : undefined;
     const refusal = zoneReadRefusal();

@@ -81,7 +81,14 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
   if (req.signal?.aborted) return failed(req.signal.reason);
 
   try {
-    const res = await fetch(url, { method, headers, body: payload, signal, redirect: 'manual' }); // a redirect must not carry credentials or the body to another host
+    const send = () => fetch(url, { method, headers, body: payload, signal, redirect: 'manual' }); // a redirect must not carry credentials or the body to another host
+    // A kept-alive connection the server closed as the request went out (a server stopping: the embedded mock's Stop) fails with
+    // UND_ERR_SOCKET, "the server closed the connection", whatever the server's state now. A GET or HEAD, which acts on nothing, is
+    // sent once more, on a new connection, as browsers do: its failure says what is so now (a refused connection: not running).
+    const res = await send().catch((err: unknown) => {
+      if (!BODYLESS.has(method) || signal.aborted || networkCode(err) !== 'UND_ERR_SOCKET') throw err;
+      return send();
+    });
     // The body is read under the same signal, so a server that stalls mid-body still times out.
     const text = await res.text();
     const responseHeaders: Record<string, string> = {};
@@ -247,6 +254,10 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
     return `${origin} may be down, or its host name wrong: the proxy could not open a connection to it. If it is reachable without the proxy, it can go in "http.noProxy".`;
   }
   if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
+  // Nothing listening on loopback is most often the embedded mock (or a standalone one) stopped: said so, with the command.
+  if (code === 'ECONNREFUSED' && LOOPBACK.has(url.hostname)) {
+    return `Nothing listens at ${url.host}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`;
+  }
   if (!code || LOOPBACK.has(url.hostname)) return '';
   if (UNTRUSTED_CHAIN.has(code)) {
     return `${origin} presented a certificate from an authority this computer does not trust. If a proxy inspects TLS on this network, its CA certificate must be in the OS certificate store, with VS Code's "http.systemCertificates" and "http.fetchAdditionalSupport" on (the defaults); or start VS Code with NODE_EXTRA_CA_CERTS naming the CA's PEM file.`;

@@ -168,8 +168,15 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
   async getChildren(parent?: Item): Promise<Item[]> {
     if (parent instanceof AccountItem) return this.jobsOf({ owner: { account: parent.account.id }, ownerName: parent.account.name });
     if (parent instanceof ZoneItem) {
-      if (parent.unread) void this.readState(parent);
-      return this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
+      const redrawn = this.redrawJobs.get(parent);
+      this.redrawJobs.delete(parent);
+      if (redrawn) return redrawn;
+      const jobs = this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
+      if (parent.unread) {
+        this.redrawJobs.set(parent, jobs);
+        void this.readState(parent);
+      }
+      return jobs;
     }
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d, parent.place));
     if (parent) return [];
@@ -178,6 +185,11 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     return newest;
   }
 
+  /**
+   * The jobs an unread zone's expand is reading, for the redraw its state read fires (the tree asks the item's children again):
+   * that read them twice. Taken by the next getChildren of the item, so a later expand reads them afresh.
+   */
+  private readonly redrawJobs = new WeakMap<ZoneItem, Promise<JobItem[]>>();
   private seq = 0;
   private newest?: Promise<Item[]>;
   private reading: AbortController | undefined;

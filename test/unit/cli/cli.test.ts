@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEAD_TEMP_AGE_MS, globAdvice, main } from '../../../server/src/cli';
+import { DEAD_TEMP_AGE_MS, globAdvice, main, skippedDir } from '../../../server/src/cli';
 import { alive } from '../../../mock/src/pidLock';
 
 // Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
@@ -75,6 +75,17 @@ test('directories are walked for the four patterns only; node_modules skipped', 
   const r = await run(['lint', '--format', 'json', dir]);
   const files = JSON.parse(r.stdout).map((f: { file: string }) => path.relative(dir, f.file)).sort();
   assert.deepEqual(files, ['c.ruleset.json', 'd.logpush.json', 'e.filter.json', path.join('x', 'a.rpc.json'), path.join('x', 'b.jsonrpc.json')]);
+});
+
+// lf22: the walk skipped the folders by exact name; on a case-insensitive file system (Windows, macOS by default) `Node_Modules`
+// is the folder Node resolves packages from, and `.GIT` git's, and they were walked. Linux's names differ by case: kept exact.
+test('the folders the walk skips are matched without case on win32 and darwin, exactly elsewhere', () => {
+  for (const platform of ['win32', 'darwin'] as const) {
+    for (const name of ['node_modules', 'Node_Modules', '.GIT', 'Dist', 'OUT']) assert.equal(skippedDir(name, platform), true, `${platform} ${name}`);
+    assert.equal(skippedDir('outputs', platform), false);
+  }
+  assert.equal(skippedDir('node_modules', 'linux'), true);
+  for (const name of ['Node_Modules', '.GIT', 'Dist', 'OUT']) assert.equal(skippedDir(name, 'linux'), false, name);
 });
 
 test('a clean file exits 0', async () => {

@@ -131,8 +131,15 @@ test('a refresh of the Zones view of 2600 zones sends the pages and the first 10
   assert.equal(past.contextValue, 'zone.start');
   assert.equal(big.count(/\/waf_migration\/status$/), 1);
   assert.equal(zoneHints({ zones: view } as never).stateOf!(past.zone.id), 'migration not started');
-  // Expanded again (the change redraws it): no second status request.
+  // The change redraws it, asking its children again: no second status request, and its jobs not read again (they were: two
+  // GET …/logpush/jobs for one expand). One expand sends two requests.
+  assert.deepEqual((await view.getChildren(past)).map((j) => j.label), ['no Logpush jobs']);
+  assert.equal(big.count(/\/waf_migration\/status$/), 1);
+  assert.equal(big.count(/\/logpush\/jobs$/), 1);
+  assert.equal(big.received.length, 2);
+  // Expanded again later (collapsed and reopened): its jobs are read again, its state not.
   await view.getChildren(past);
+  assert.equal(big.count(/\/logpush\/jobs$/), 2);
   assert.equal(big.count(/\/waf_migration\/status$/), 1);
 });
 

@@ -604,8 +604,12 @@ test('a key or context menu entry runs a declared command only where the palette
     assert.ok(declared.has(e.command), `${what} names a declared command`);
     const own = palette.get(e.command);
     assert.ok(own && own !== 'false', `${what}: the command is in the palette`);
-    const needed = conjuncts(e.where === 'explorer/context' ? own.replaceAll('editorLangId', 'resourceLangId') : own);
-    assert.match(own, /editorLangId/, `${what}: a document action (the palette asks for its language)`);
+    // A palette clause that is one `||` (Export Ruleset as Terraform…'s) is asked for in parentheses beside a language (lf22).
+    const needed = conjuncts(e.where === 'explorer/context' ? own.replaceAll('editorLangId', 'resourceLangId') : own)
+      .map((c) => (c.includes('||') && !c.startsWith('(') ? `(${c})` : c));
+    // A document action: the palette asks for its language, or (Export Ruleset as Terraform…, also a zone's from anywhere) the
+    // entry does (lf22).
+    assert.match(`${own} ${e.when}`, /editorLangId|resourceLangId/, `${what}: a document action (its language asked for)`);
     const has = new Set(conjuncts(e.when));
     for (const c of needed) assert.ok(has.has(c), `${what} asks for "${c}", as the palette does (${own})`);
     if (e.where.startsWith('keybinding')) assert.ok(has.has('editorTextFocus'), `${what}: typed in the text of an editor only`);
@@ -615,6 +619,17 @@ test('a key or context menu entry runs a declared command only where the palette
 
 // rv41: the Explorer of a virtual workspace (github.dev's repositories opened in VS Code desktop, vscode-vfs:) or of another file
 // system provider lists files the language server is never given: the entry was offered there, and the command could only refuse.
+test('Export Ruleset as Terraform… is in a ruleset\'s editor context menu, as the palette offers it there (lf22)', () => {
+  const menus = pkg.contributes.menus as Record<string, { command: string; when: string; group?: string }[]>;
+  const entry = menus['editor/context'].find((e) => e.command === 'edgekit.migration.exportTerraform');
+  assert.ok(entry, 'an editor/context entry');
+  assert.match(entry.group ?? '', /^edgekit@/, 'in EdgeKit\'s group');
+  const at = (editorLangId: string, isWeb = false) => evaluateWhen(entry.when, { isWeb, editorLangId });
+  assert.equal(at('waf-ruleset'), true);
+  for (const lang of ['logpush-filter', 'jsonrpc-request', 'json']) assert.equal(at(lang), false, lang);
+  assert.equal(at('waf-ruleset', true), false, 'not in vscode.dev (no command there)');
+});
+
 test('the Explorer\'s context menu offers the tests on files of the schemes the language server reads only (kb1, rv41)', () => {
   const entries = keysAndContextMenus().filter((e) => e.where === 'explorer/context');
   assert.ok(entries.length >= 2);

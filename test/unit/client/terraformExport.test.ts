@@ -51,6 +51,24 @@ test('with a ruleset document in the editor, the export offers it first, and exp
   });
 });
 
+// lf22: the command took a zone id as its argument, so it could not be in a ruleset's editor context menu, which passes the
+// document's URI: given a URI, it exports that document (the palette's "the open document" choice), asking nothing.
+test('given a ruleset document\'s URI (its editor context menu), the export exports that document and asks nothing', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    const doc = addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', '{}', false);
+    editDocument(doc, JSON.stringify(CUSTOM, null, 2));
+    addDocument('file:///ws/other.ruleset.json', 'waf-ruleset', '{}'); // the active editor is another ruleset
+    const out = await migrationCommands['edgekit.migration.exportTerraform'](ctx)(doc.uri);
+    assert.deepEqual(fake.quickPicks, [], 'neither the document nor a zone asked for');
+    const tf = exported()!;
+    assert.ok(tf.uri.path.endsWith('/probes.ruleset.tf'), tf.uri.toString());
+    assert.match(tf.getText(), /^# The ruleset of probes\.ruleset\.json, as the editor holds it\.\n/);
+    assert.match(tf.getText(), /\/\.env/);
+    assert.equal(out.importId, '');
+  });
+});
+
 test('an account ruleset document is exported with account_id = var.account_id', async () => {
   await withMock(async (mock) => {
     const ctx = ctxWithServer(mock);

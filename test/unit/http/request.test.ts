@@ -155,8 +155,37 @@ describe('request: failures', () => {
     const r = failure(await request({ method: 'GET', url: `${url}/zones?secret=${SECRET}`, headers: { 'X-Auth-Key': SECRET }, timeoutMs: 2000 }));
     assert.equal(r.kind, 'network');
     assert.equal(r.code, 'ECONNREFUSED', 'the socket error code is a field, for callers that decide by it');
-    assert.match(r.error, /^GET 127\.0\.0\.1:\d+\/zones failed: connection refused \(is the server running\?\) \(ECONNREFUSED\)\.$/);
+    assert.equal(r.error, `GET ${url.slice('http://'.length)}/zones failed: connection refused (is the server running?) (ECONNREFUSED). Nothing listens at ${url.slice('http://'.length)}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`);
     assert.ok(!r.error.includes(SECRET));
+  });
+
+  // acct1/net1: a check of the mock just stopped read "failed: the server closed the connection (UND_ERR_SOCKET).": fetch sent it
+  // on the kept-alive connection of the request before, which the stopping server closed as it arrived (undici: "other side
+  // closed"). As browsers do, a GET or HEAD is sent once more on a new connection: the refusal then says what happened.
+  test('a GET on a kept-alive connection the server closes as it stops is sent once more: it reads as refused', async () => {
+    let srv: TestServer | undefined;
+    srv = await startServer((req, res) => {
+      if (req.url === '/first') return json(res, 200, { ok: true });
+      // The second request on the kept-alive connection: the server stops listening, and closes the connection unanswered.
+      void srv!.close();
+    });
+    const host = srv.url.slice('http://'.length);
+    assert.equal(success(await request({ method: 'GET', url: `${srv.url}/first`, timeoutMs: 5000 })).status, 200);
+    const r = failure(await request({ method: 'GET', url: `${srv.url}/zones`, timeoutMs: 5000 }));
+    assert.equal(r.code, 'ECONNREFUSED', r.error);
+    assert.equal(r.error, `GET ${host}/zones failed: connection refused (is the server running?) (ECONNREFUSED). Nothing listens at ${host}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`);
+    assert.equal(srv.received.length, 2);
+  });
+
+  test('a POST on a connection closed unanswered is not sent again: it may have been acted on', async () => {
+    const srv = await startServer((_req, res) => res.socket?.destroy());
+    try {
+      const r = failure(await request({ method: 'POST', url: `${srv.url}/jobs`, body: {}, timeoutMs: 5000 }));
+      assert.equal(r.code, 'UND_ERR_SOCKET', r.error);
+      assert.equal(srv.received.length, 1);
+    } finally {
+      await srv.close();
+    }
   });
 
   test('a connection closed without an answer is a network error', async () => {
