@@ -252,7 +252,7 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
     return 'no API token, and no API key and email, are set';
   }
 
-  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined, needs?: Needs): Promise<ApiResult<T>> {
+  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined, needs?: Needs | null): Promise<ApiResult<T>> {
     const url = `${baseUrl}${path}`;
     const headers = authHeaders(auth);
     const req: HttpRequest = { method, url, headers: typeof headers === 'string' ? {} : headers, body, timeoutMs: options.timeoutMs, signal: opts?.signal };
@@ -265,7 +265,8 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
     const errors = envelopeErrors(res.body);
     const where = `${method} ${describeTarget(url)}`;
     if (res.status < 200 || res.status > 299) {
-      const lacks = res.status === 403 ? permissionWords(needs, 'Authorization' in headers ? 'token' : 'key', errors ?? []) : '';
+      // null: a 403 that no missing permission explains (a list's later page, whose first the same credentials read).
+      const lacks = res.status === 403 && needs !== null ? permissionWords(needs ?? undefined, 'Authorization' in headers ? 'token' : 'key', errors ?? []) : '';
       return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body, res.headers)}${lacks}`, errors: errors ?? [], ms: res.ms, curl };
     }
     if (!errors || !isObj(res.body)) {
@@ -298,8 +299,13 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
     // What the last page that had result_info said: a page without it (a server that sends it on page 1 only) does not unsay it.
     let said: { totalPages?: number; totalCount?: number } = {};
     for (let page = 1; ; page++) {
-      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts, needs);
-      if (!res.ok) return { ...res, ms: ms + res.ms };
+      // A 403 past page 1 names no permission: the same credentials read the pages before it (rv45).
+      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts,
+        page === 1 ? needs : null);
+      if (!res.ok) {
+        const before = page === 1 ? '' : ` This was page ${page}${said.totalPages !== undefined ? ` of ${said.totalPages}` : ''}; the same credentials read pages 1-${page - 1} (${listed.size} ${noun}).`;
+        return { ...res, error: `${res.error}${before}`, ms: ms + res.ms };
+      }
       ms += res.ms;
       messages = messages.concat(res.messages);
       const { items } = res.result;
