@@ -597,6 +597,9 @@ export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { 
   };
 }
 
+/** What a request.ts network failure says after its request ("GET host/path failed: "): the same for two requests failing alike. */
+const reasonOf = (words: string): string => words.replace(/^.*? failed: /s, '');
+
 /** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so. */
 export interface CredentialCheck { ok: boolean; words: string }
 
@@ -633,7 +636,11 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   }
   if (options.apiKey?.trim() && options.apiEmail?.trim()) {
     const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
-    said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
+    const tokenUnreached = said.length === 1 && said[0].startsWith(`${where} could not be reached to check the API token: `);
+    // Both unreached for one reason: said once, naming both (its words and request.ts's advice were said twice in a row; rv45).
+    if (!res.ok && res.status === undefined && tokenUnreached && reasonOf(said[0]) === reasonOf(failed('The API key and email', res))) {
+      said[0] = said[0].replace('to check the API token: ', 'to check the API token or the API key and email: ');
+    } else said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
   }
   // What the API said is quoted: a server that echoes what it was sent (a typo'd or hostile address) would put the secret just
   // typed into the pick's placeholder and the saved message; each one given is masked, as is anything redact() knows (rv44). (One
