@@ -122,6 +122,12 @@ export interface ListOptions extends CallOptions {
   onPage?(listed: number, total: number | undefined): void;
 }
 
+/** Why the lists read are not whole (ApiOk.incomplete of each read that succeeded), as one text; undefined when each is whole. One
+ * way for the Zones view and the zone-or-account pick (rv45: the same line twice). */
+export function incompleteOf(...reads: ApiResult<unknown>[]): string | undefined {
+  return reads.map((r) => (r.ok ? r.incomplete : undefined)).filter(Boolean).join(' ') || undefined;
+}
+
 /** Items asked for per page: the most the platform gives of zones and accounts (per_page 5-50). */
 export const LIST_PER_PAGE = 50;
 

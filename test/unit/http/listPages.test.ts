@@ -2,7 +2,7 @@
 // the platform page them, and servers whose pages never end the read, which stop at a bound or a broken page and say so.
 import { test, after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApi, LIST_PER_PAGE, MAX_LIST_PAGES, type ApiResult } from '../../../client/src/http/api';
+import { createApi, incompleteOf, LIST_PER_PAGE, MAX_LIST_PAGES, type ApiResult } from '../../../client/src/http/api';
 import { json, startServer, type TestServer } from './server';
 import { accountName, startLargeAccount, zoneName, type LargeAccount } from './largeAccount';
 
@@ -151,4 +151,12 @@ test('a 403 on page 3 names no missing permission (pages 1-2 were read with the 
   } finally {
     await server.close();
   }
+});
+
+test('incompleteOf joins the cuts of the lists that were read, skipping the whole and the failed ones', () => {
+  const whole: ApiResult<unknown[]> = { ok: true, status: 200, result: [], messages: [], ms: 0, curl: '' };
+  const cut = (incomplete: string): ApiResult<unknown[]> => ({ ...whole, incomplete });
+  const failed: ApiResult<unknown[]> = { ok: false, kind: 'http', status: 500, error: 'e', errors: [], ms: 0, curl: '' };
+  assert.equal(incompleteOf(whole, failed), undefined);
+  assert.equal(incompleteOf(cut('Zones cut.'), failed, whole, cut('Accounts cut.')), 'Zones cut. Accounts cut.');
 });
