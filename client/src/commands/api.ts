@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createApi, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type ListOptions, type StatusRecord, type Zone } from '../http/api';
+import { createApi, incompleteOf, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type ListOptions, type StatusRecord, type Zone } from '../http/api';
 import { when } from '../when';
 import { UserError } from './run';
 import { SETTINGS_ACTIONS, type Endpoints } from '../backend';
@@ -262,7 +262,7 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, v
       zones: listedZones.ok ? listedZones.result : [],
       accounts: listedAccounts.ok ? listedAccounts.result : [],
       unlisted: !listedZones.ok ? `the zones could not be listed: ${listedZones.error}` : !listedAccounts.ok ? `the accounts could not be listed: ${listedAccounts.error}` : undefined,
-      incomplete: [listedZones, listedAccounts].map((r) => (r.ok ? r.incomplete : undefined)).filter(Boolean).join(' ') || undefined,
+      incomplete: incompleteOf(listedZones, listedAccounts),
       looked: !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account',
     };
   });

@@ -6,12 +6,11 @@ import { Config } from '../config';
 import { UserError } from './run';
 import { MultiStepInput, type Step } from '../multiStep';
 import { checkCredentials, type CredentialCheck } from '../http/api';
+import { isLoopbackHost } from '../http/request';
 
 /** The platform's management API, offered when no base URL is set. */
 const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
 
-/** This machine, as a URL's hostname names it: localhost, 127.0.0.0/8, [::1]. */
-const isLoopbackHost = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /** Why `value` cannot be kept as "edgekit.api.baseUrl" (undefined: it can). The settings file is plain text: a user name, password
  * or query (where a pasted token would ride) is refused, since the credentials are asked next and kept in secret storage. */

@@ -122,6 +122,12 @@ export interface ListOptions extends CallOptions {
   onPage?(listed: number, total: number | undefined): void;
 }
 
+/** Why the lists read are not whole (ApiOk.incomplete of each read that succeeded), as one text; undefined when each is whole. One
+ * way for the Zones view and the zone-or-account pick (rv45: the same line twice). */
+export function incompleteOf(...reads: ApiResult<unknown>[]): string | undefined {
+  return reads.map((r) => (r.ok ? r.incomplete : undefined)).filter(Boolean).join(' ') || undefined;
+}
+
 /** Items asked for per page: the most the platform gives of zones and accounts (per_page 5-50). */
 export const LIST_PER_PAGE = 50;
 
@@ -252,7 +258,7 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
     return 'no API token, and no API key and email, are set';
   }
 
-  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined, needs?: Needs): Promise<ApiResult<T>> {
+  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined, needs?: Needs | null): Promise<ApiResult<T>> {
     const url = `${baseUrl}${path}`;
     const headers = authHeaders(auth);
     const req: HttpRequest = { method, url, headers: typeof headers === 'string' ? {} : headers, body, timeoutMs: options.timeoutMs, signal: opts?.signal };
@@ -265,7 +271,8 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
     const errors = envelopeErrors(res.body);
     const where = `${method} ${describeTarget(url)}`;
     if (res.status < 200 || res.status > 299) {
-      const lacks = res.status === 403 ? permissionWords(needs, 'Authorization' in headers ? 'token' : 'key', errors ?? []) : '';
+      // null: a 403 that no missing permission explains (a list's later page, whose first the same credentials read).
+      const lacks = res.status === 403 && needs !== null ? permissionWords(needs ?? undefined, 'Authorization' in headers ? 'token' : 'key', errors ?? []) : '';
       return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body, res.headers)}${lacks}`, errors: errors ?? [], ms: res.ms, curl };
     }
     if (!errors || !isObj(res.body)) {
@@ -298,8 +305,13 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
     // What the last page that had result_info said: a page without it (a server that sends it on page 1 only) does not unsay it.
     let said: { totalPages?: number; totalCount?: number } = {};
     for (let page = 1; ; page++) {
-      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts, needs);
-      if (!res.ok) return { ...res, ms: ms + res.ms };
+      // A 403 past page 1 names no permission: the same credentials read the pages before it (rv45).
+      const res = await call(what, 'GET', `${path}?page=${page}&per_page=${LIST_PER_PAGE}`, 'token-or-key', shapePage(noun, item), undefined, opts,
+        page === 1 ? needs : null);
+      if (!res.ok) {
+        const before = page === 1 ? '' : ` This was page ${page}${said.totalPages !== undefined ? ` of ${said.totalPages}` : ''}; the same credentials read pages 1-${page - 1} (${listed.size} ${noun}).`;
+        return { ...res, error: `${res.error}${before}`, ms: ms + res.ms };
+      }
       ms += res.ms;
       messages = messages.concat(res.messages);
       const { items } = res.result;
@@ -591,6 +603,9 @@ export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { 
   };
 }
 
+/** What a request.ts network failure says after its request ("GET host/path failed: "): the same for two requests failing alike. */
+const reasonOf = (words: string): string => words.replace(/^.*? failed: /s, '');
+
 /** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so. */
 export interface CredentialCheck { ok: boolean; words: string }
 
@@ -627,7 +642,11 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   }
   if (options.apiKey?.trim() && options.apiEmail?.trim()) {
     const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
-    said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
+    const tokenUnreached = said.length === 1 && said[0].startsWith(`${where} could not be reached to check the API token: `);
+    // Both unreached for one reason: said once, naming both (its words and request.ts's advice were said twice in a row; rv45).
+    if (!res.ok && res.status === undefined && tokenUnreached && reasonOf(said[0]) === reasonOf(failed('The API key and email', res))) {
+      said[0] = said[0].replace('to check the API token: ', 'to check the API token or the API key and email: ');
+    } else said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
   }
   // What the API said is quoted: a server that echoes what it was sent (a typo'd or hostile address) would put the secret just
   // typed into the pick's placeholder and the saved message; each one given is masked, as is anything redact() knows (rv44). (One

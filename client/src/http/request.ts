@@ -234,7 +234,11 @@ function networkReason(err: unknown, code: string | undefined): string {
   return 'unknown network error';
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** The hosts that VS Code's proxy resolver always reaches directly (localhost, 127.0.0.1, ::1: `useProxySettings` in @vscode/proxy-agent,
+ * before any proxy setting is read): a URL's hostname naming this machine with nothing between. The one rule for the advice below and
+ * for the http:// that Set API Credentials… takes (commands/backend.ts baseUrlProblem), which took all of 127.0.0.0/8 while this knew
+ * 127.0.0.1 alone; 127.0.0.2 goes through a configured proxy, so plain http there crosses the network to it (rv45). */
+export const isLoopbackHost = (hostname: string): boolean => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 const THROUGH_A_PROXY = 'if this network reaches the internet only through a proxy, set VS Code\'s "http.proxy" (or HTTPS_PROXY).';
 const CHECK_THE_PROXY = 'check the proxy ("http.proxy", or HTTPS_PROXY).';
 
@@ -255,10 +259,10 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
   }
   if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
   // Nothing listening on loopback is most often the embedded mock (or a standalone one) stopped: said so, with the command.
-  if (code === 'ECONNREFUSED' && LOOPBACK.has(url.hostname)) {
+  if (code === 'ECONNREFUSED' && isLoopbackHost(url.hostname)) {
     return `Nothing listens at ${url.host}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`;
   }
-  if (!code || LOOPBACK.has(url.hostname)) return '';
+  if (!code || isLoopbackHost(url.hostname)) return '';
   if (UNTRUSTED_CHAIN.has(code)) {
     return `${origin} presented a certificate from an authority this computer does not trust. If a proxy inspects TLS on this network, its CA certificate must be in the OS certificate store, with VS Code's "http.systemCertificates" and "http.fetchAdditionalSupport" on (the defaults); or start VS Code with NODE_EXTRA_CA_CERTS naming the CA's PEM file.`;
   }

@@ -2,7 +2,7 @@
 // Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
 // platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
-import { LIST_PER_PAGE, ZONE_STATUS_CONCURRENCY, migrationStateLabel as stateLabel, planOf, zoneStateWords, type Account, type Api, type JobOwner, type JobPlace, type StatusRecord, type Zone } from '../http/api';
+import { LIST_PER_PAGE, ZONE_STATUS_CONCURRENCY, incompleteOf, migrationStateLabel as stateLabel, planOf, zoneStateWords, type Account, type Api, type JobOwner, type JobPlace, type StatusRecord, type Zone } from '../http/api';
 import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
@@ -252,7 +252,7 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     // A backend without accounts (or that refuses to list them) still shows its zones.
     const accounts = await api.listAccounts({ signal, onPage: onPage('accounts') });
     // A list cut short (its bound, a broken page) is said as the view's message, never shown as if whole.
-    const incomplete = [zones.incomplete, accounts.ok ? accounts.incomplete : undefined].filter(Boolean).join(' ') || undefined;
+    const incomplete = incompleteOf(zones, accounts);
     return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [], from: api.source, ...(incomplete ? { incomplete } : {}) };
   }
 

@@ -557,7 +557,9 @@ test('Set API Credentials refuses a base URL holding a user name or password: it
   assert.equal(baseUrlProblem('http://[::1]:8787/client/v4'), undefined);
   assert.equal(baseUrlProblem('http://localhost:8787/client/v4'), undefined);
   // rv44: the token is sent to the address at once (the check): plain HTTP only to this machine.
-  for (const v of ['http://api.cloudflare.com/client/v4', 'http://10.0.0.5:8787/client/v4', 'http://127.0.0.1.example.com/client/v4']) {
+  for (const v of ['http://api.cloudflare.com/client/v4', 'http://10.0.0.5:8787/client/v4', 'http://127.0.0.1.example.com/client/v4',
+    // rv45: VS Code's proxy resolver reaches only localhost, 127.0.0.1 and ::1 directly; 127.0.0.2 goes through a configured proxy.
+    'http://127.0.0.2:8787/client/v4']) {
     assert.match(baseUrlProblem(v) ?? '', /^https:\/\/ for .*unencrypted/, v);
   }
   assert.match(baseUrlProblem('https://[api.example.com/client/v4') ?? '', /http:\/\/ or https:\/\/ URL/, 'not a URL');

@@ -30,6 +30,13 @@ test('checkCredentials against the mock: a valid token and key pair, a wrong tok
   const gone = await checkCredentials({ ...base, token: apiToken });
   assert.equal(gone.ok, false);
   assert.ok(gone.words.startsWith(`${mock.apiBaseUrl} could not be reached to check the API token: `), gone.words);
+  // Both given and neither reached for the one reason: said once, naming both (rv45: the reason, and request.ts's advice with it
+  // on a remote address, were said twice in a row).
+  const bothGone = await checkCredentials({ ...base, token: apiToken, apiKey, apiEmail });
+  assert.equal(bothGone.ok, false);
+  assert.ok(bothGone.words.startsWith(`${mock.apiBaseUrl} could not be reached to check the API token or the API key and email: GET `), bothGone.words);
+  assert.equal(bothGone.words.split('could not be reached').length, 2, bothGone.words);
+  assert.equal(bothGone.words.split('ECONNREFUSED').length, 2, bothGone.words);
 });
 
 test('checkCredentials says a token expired, disabled, not valid yet, or valid until its expiry date', async () => {

@@ -2,7 +2,7 @@
 // the platform page them, and servers whose pages never end the read, which stop at a bound or a broken page and say so.
 import { test, after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApi, LIST_PER_PAGE, MAX_LIST_PAGES, type ApiResult } from '../../../client/src/http/api';
+import { createApi, incompleteOf, LIST_PER_PAGE, MAX_LIST_PAGES, type ApiResult } from '../../../client/src/http/api';
 import { json, startServer, type TestServer } from './server';
 import { accountName, startLargeAccount, zoneName, type LargeAccount } from './largeAccount';
 
@@ -131,4 +131,32 @@ test('a page of security events says of how many (result_info.total_count): the 
   } finally {
     await srv.close();
   }
+});
+
+test('a 403 on page 3 names no missing permission (pages 1-2 were read with the same credentials) and says which page failed (rv45)', async () => {
+  // It said "The API token needs the permission "Zone Read" for this." after the token had read 100 zones, and not which page failed.
+  const server = await startServer((req, res) => {
+    const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'));
+    if (page >= 3) return json(res, 403, { success: false, errors: [{ code: 9109, message: 'Unauthorized to access requested resource' }], messages: [], result: null });
+    const result = Array.from({ length: LIST_PER_PAGE }, (_, i) => ({ id: `z${page}-${i}`, name: `z${page}-${i}.example`, status: 'active', plan: { legacy_id: 'free', name: 'Free' } }));
+    json(res, 200, { success: true, errors: [], messages: [], result, result_info: { page, per_page: LIST_PER_PAGE, total_pages: 4, total_count: 200 } });
+  });
+  try {
+    const r = await createApi({ baseUrl: server.url, token: TOKEN, timeoutMs: 5000 }).listZones();
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.equal(r.status, 403);
+    assert.doesNotMatch(r.error, /needs the permission|lacks permission/);
+    assert.ok(r.error.endsWith('This was page 3 of 4; the same credentials read pages 1-2 (100 zones).'), r.error);
+  } finally {
+    await server.close();
+  }
+});
+
+test('incompleteOf joins the cuts of the lists that were read, skipping the whole and the failed ones', () => {
+  const whole: ApiResult<unknown[]> = { ok: true, status: 200, result: [], messages: [], ms: 0, curl: '' };
+  const cut = (incomplete: string): ApiResult<unknown[]> => ({ ...whole, incomplete });
+  const failed: ApiResult<unknown[]> = { ok: false, kind: 'http', status: 500, error: 'e', errors: [], ms: 0, curl: '' };
+  assert.equal(incompleteOf(whole, failed), undefined);
+  assert.equal(incompleteOf(cut('Zones cut.'), failed, whole, cut('Accounts cut.')), 'Zones cut. Accounts cut.');
 });

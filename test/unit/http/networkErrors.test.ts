@@ -9,7 +9,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Agent, Dispatcher } from 'undici';
-import { request } from '../../../client/src/http/request';
+import { isLoopbackHost, request } from '../../../client/src/http/request';
 import type { HttpResult } from '../../../client/src/http/request';
 import { makeCert } from './certs';
 import type { Issued } from './certs';
@@ -273,6 +273,17 @@ describe('network errors', () => {
       const f = failure(await request({ method: 'GET', url: `http://127.0.0.1:${port}/zones`, timeoutMs: 10_000 }));
       assert.equal(f.code, 'ECONNREFUSED');
       assert.ok(!f.error.includes('proxy'), f.error);
+    });
+
+    test('loopback is told one way, as VS Code\'s proxy resolver tells it: 127.0.0.2 is no loopback origin (rv45)', async () => {
+      // request.ts knew localhost, 127.0.0.1 and [::1]; commands/backend.ts (the http:// Set API Credentials takes) all of
+      // 127.0.0.0/8, though VS Code sends 127.0.0.2 through a configured proxy, the token in the clear to it.
+      assert.ok(isLoopbackHost('localhost') && isLoopbackHost('127.0.0.1') && isLoopbackHost('[::1]'));
+      assert.ok(!isLoopbackHost('127.0.0.2') && !isLoopbackHost('127.0.0.1.example'));
+      const port = await closedPort();
+      const f = failure(await request({ method: 'GET', url: `http://127.0.0.2:${port}/zones`, timeoutMs: 10_000 }));
+      assert.equal(f.code, 'ECONNREFUSED');
+      assert.ok(f.error.includes(`Check the address and port of http://127.0.0.2:${port};`), f.error);
     });
 
     test('a host name that does not resolve (.invalid, RFC 6761) names the origin and the proxy setting', async () => {
