@@ -605,7 +605,12 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   const where = options.baseUrl.replace(/\/+$/, '');
   const failed = (who: string, res: ApiFail): string => {
     ok = false;
-    if (res.status === undefined) return `${where} could not be reached to check ${who.replace(/^The/, 'the')}: ${res.error.replace(/^Cannot [^:]*: /, '')}`;
+    // Not reached: the cause first (request.ts's words after "GET <url> failed: "), not the address, which the flow's title and the
+    // saved message already name, and before which a quick pick's placeholder was cut (ux3).
+    if (res.status === undefined) {
+      const reason = res.error.replace(/^Cannot [^:]*: /, '').replace(/^[A-Z]+ \S+ (failed: )?/, (_all, failed?: string) => (failed ? '' : 'the request '));
+      return `${who} could not be checked: ${reason}`;
+    }
     const refused = res.status === 401 || res.status === 403 ? (who.includes(' and ') ? 'were refused' : 'was refused') : 'could not be checked';
     return `${who} ${refused} by ${where}: ${res.error.replace(/^Cannot [^(]*\([^)]*\): /, '')}`;
   };

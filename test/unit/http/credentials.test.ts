@@ -29,7 +29,21 @@ test('checkCredentials against the mock: a valid token and key pair, a wrong tok
   }
   const gone = await checkCredentials({ ...base, token: apiToken });
   assert.equal(gone.ok, false);
-  assert.ok(gone.words.startsWith(`${mock.apiBaseUrl} could not be reached to check the API token: `), gone.words);
+  // ux3: the cause first ("<address> could not be reached to check the API token: GET <address>/… failed: …" before).
+  // (Refused, or a kept-alive connection closed: which one is the socket's timing.)
+  assert.match(gone.words, /^The API token could not be checked: (connection refused|the server closed the connection)\b.*\.$/);
+  assert.doesNotMatch(gone.words, /GET |127\.0\.0\.1/);
+});
+
+test('checkCredentials says an unanswered check timed out, the cause first (ux3)', async () => {
+  // The server holds the request; the check's own timeout ends it (no timing asserted: the words are).
+  const server = await startServer(() => {});
+  try {
+    const checked = await checkCredentials({ baseUrl: `${server.url}/client/v4`, token: 'tok-0123456789', timeoutMs: 200 });
+    assert.deepEqual(checked, { ok: false, words: 'The API token could not be checked: the request timed out after 200 ms.' });
+  } finally {
+    await server.close();
+  }
 });
 
 test('checkCredentials says a token expired, disabled, not valid yet, or valid until its expiry date', async () => {
