@@ -52,6 +52,10 @@ export class MultiStepInput {
         this.steps.push(step as Step<never>);
         try {
           step = await step(this, state);
+          // A step answered before, returned again (Set API Credentials…' Re-enter): going back to it, as Back would, with its number
+          // and no Back on the first (it was shown as one step more: "4/4" for the first question).
+          const before = step ? this.steps.indexOf(step as Step<never>) : -1;
+          if (before >= 0) this.steps.length = before;
         } catch (err) {
           if (err === CANCEL) return false;
           if (err !== BACK) throw err;

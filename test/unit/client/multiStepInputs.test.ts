@@ -183,6 +183,10 @@ test('Set API Credentials… with a wrong token says why in a modal warning, who
     `${refused}\n\nRe-enter goes back to the first step with what was entered; Save anyway keeps them as entered.`, ['Re-enter', 'Save anyway']]]);
   assert.equal(fake.messages[0].kind, 'warning');
   assert.deepEqual(behind, [0], 'the busy pick closed before the modal');
+  // ux3: Re-enter is going back to the first step, numbered as such (it said 4/4 for the token, and 6/6 for the second check).
+  assert.deepEqual(steps(), ['1/2', '2/2', '1/2', '2/2']);
+  assert.deepEqual(fake.quickPicks.map((p) => `${p.step}/${p.totalSteps}`), ['3/3', '3/3']);
+  assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], [], ['Back']]);
   // The busy picks (the first check and the second), neither offering anything to choose.
   assert.deepEqual(fake.quickPicks.map((p) => [p.title, p.busy, p.labels, p.placeHolder]), [
     [`Checking the credentials with ${host}`, true, [], 'Asking the API whether it accepts them…'],
