@@ -52,6 +52,10 @@ export class MultiStepInput {
         this.steps.push(step as Step<never>);
         try {
           step = await step(this, state);
+          // A step answered before, returned again (Set API Credentials…' Re-enter): going back to it, as Back would, with its number
+          // and no Back on the first (it was shown as one step more: "4/4" for the first question).
+          const before = step ? this.steps.indexOf(step as Step<never>) : -1;
+          if (before >= 0) this.steps.length = before;
         } catch (err) {
           if (err === CANCEL) return false;
           if (err !== BACK) throw err;
@@ -109,39 +113,44 @@ export class MultiStepInput {
   }
 
   /**
-   * A pick whose question depends on work done first (a request): shown busy, saying `s.placeholder`, while `load` runs; then the
-   * title, items and placeholder `load` returns, or, when it returns none, nothing is asked (undefined). Rejects with Back or the
-   * flow's end, during the load as well (its signal is aborted then).
+   * Work done as a step (a request): a pick shown busy, saying `s.placeholder`, while `work` runs, with nothing to choose; resolves
+   * with what `work` returns. Rejects with Back or the flow's end, during the work as well (its signal is aborted then, and what it
+   * returns after is dropped).
    */
-  async showLoadedPick<T extends vscode.QuickPickItem>(s: Shown & { placeholder: string },
-    load: (signal: AbortSignal) => Promise<{ title?: string; items: T[]; placeholder?: string } | undefined>): Promise<T | undefined> {
-    const pick = vscode.window.createQuickPick<T>();
+  async showBusy<R>(s: Shown & { placeholder: string }, work: (signal: AbortSignal) => Promise<R>): Promise<R> {
+    const pick = vscode.window.createQuickPick();
     const aborted = new AbortController();
     const disposables: vscode.Disposable[] = [];
     try {
-      return await new Promise<T | undefined>((resolve, reject) => {
+      return await new Promise<R>((resolve, reject) => {
         const end = (why: symbol) => { aborted.abort(); reject(why); };
         pick.placeholder = s.placeholder;
         pick.busy = true;
         pick.ignoreFocusOut = true;
         disposables.push(
           pick.onDidTriggerButton((b) => { if (b === vscode.QuickInputButtons.Back) end(BACK); }),
-          pick.onDidAccept(() => { const [chosen] = pick.selectedItems; if (chosen && !pick.busy) resolve(chosen); }),
           pick.onDidHide(() => end(CANCEL)),
         );
         this.show(pick, s);
-        load(aborted.signal).then((asked) => {
-          if (aborted.signal.aborted) return;
-          if (!asked) return resolve(undefined);
-          if (asked.title) pick.title = asked.title;
-          pick.placeholder = asked.placeholder;
-          pick.items = asked.items;
-          pick.busy = false;
-        }, reject);
+        work(aborted.signal).then((done) => { if (!aborted.signal.aborted) resolve(done); }, reject);
       });
     } finally {
       for (const d of disposables) d.dispose();
     }
+  }
+
+  /**
+   * A question whose reason may be long (a check that failed, with the API's words): a modal warning, `message` in bold and the
+   * whole `detail` under it, wrapped, where a quick pick's placeholder or item is cut at the widget's width (ux3). The flow's input
+   * is closed first (nothing left behind the dialog); the first of `choices` is the dialog's default button. Resolves with the
+   * choice; rejects with the flow's end on Cancel or Escape. (A modal has no Back: a choice that goes back is one of `choices`.)
+   */
+  async askModal<C extends string>(message: string, detail: string, choices: readonly C[]): Promise<C> {
+    this.current?.dispose();
+    this.current = undefined;
+    const chosen = await vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
+    if (chosen === undefined) throw CANCEL;
+    return chosen;
   }
 
   /** The item picked; rejects with Back or the flow's end. */

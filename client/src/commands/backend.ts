@@ -103,10 +103,10 @@ const askEmail: Step<CredentialAnswers> = async (input, s) => {
   });
   return checkEntered;
 };
-const SAVE_ANYWAY = { label: 'Save anyway', description: 'keep them as entered' };
-const REENTER = { label: 'Re-enter', description: 'back to the first step, with what was entered shown again' };
-/** The last step: the credentials entered are checked against the API before anything is saved; when the check fails, the user
- * saves them anyway or re-enters them (Back, too, returns to the step before); Escape saves nothing. */
+/** The last step: the credentials entered are checked against the API before anything is saved (a pick shown busy meanwhile: Back
+ * returns to the step before, Escape aborts the request); when the check fails, a modal warning says why in full and asks: re-enter
+ * them (back to the first step, every answer kept) or save them anyway; Cancel or Escape saves nothing (ux3: the reason was a
+ * quick pick's placeholder, cut at the widget's width before the cause). */
 const checkEntered: Step<CredentialAnswers> = async (input, s) => {
   s.checked = undefined;
   s.unchecked = undefined;
@@ -118,14 +118,15 @@ const checkEntered: Step<CredentialAnswers> = async (input, s) => {
     return undefined;
   }
   const host = hostOf(s);
-  const chosen = await input.showLoadedPick({ title: `Checking the credentials with ${host}`, totalSteps: credentialSteps(s), placeholder: 'Asking the API whether it accepts them…' },
-    async (signal) => {
-      s.checked = await checkCredentials({ baseUrl: s.setBaseUrl || s.baseUrl || '', token: s.apiToken, apiKey: s.apiKey, apiEmail: s.apiEmail,
-        timeoutMs: Config.requestTimeoutMs() }, { signal });
-      return s.checked.ok ? undefined : { title: `The credentials for ${host} did not pass the check`, placeholder: s.checked.words, items: [REENTER, SAVE_ANYWAY] };
-    });
-  if (chosen === REENTER) return s.setBaseUrl ? askToken : askBaseUrl;
-  return undefined;
+  const checked = await input.showBusy({ title: `Checking the credentials with ${host}`, totalSteps: credentialSteps(s), placeholder: 'Asking the API whether it accepts them…' },
+    (signal) => checkCredentials({ baseUrl: s.setBaseUrl || s.baseUrl || '', token: s.apiToken, apiKey: s.apiKey, apiEmail: s.apiEmail,
+      timeoutMs: Config.requestTimeoutMs() }, { signal }));
+  s.checked = checked;
+  if (checked.ok) return undefined;
+  // Re-enter first: the dialog's default, so Enter on a failed check saves nothing.
+  const chosen = await input.askModal(`The credentials for ${host} did not pass the check. Save them anyway?`,
+    `${checked.words}\n\nRe-enter goes back to the first step with what was entered; Save anyway keeps them as entered.`, ['Re-enter', 'Save anyway']);
+  return chosen === 'Re-enter' ? (s.setBaseUrl ? askToken : askBaseUrl) : undefined;
 };
 
 export const backendCommands = {

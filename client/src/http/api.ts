@@ -604,7 +604,9 @@ export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { 
 }
 
 /** What a request.ts network failure says after its request ("GET host/path failed: "): the same for two requests failing alike. */
-const reasonOf = (words: string): string => words.replace(/^.*? failed: /s, '');
+
+const UNREACHED_TOKEN = 'The API token could not be checked: ';
+const UNREACHED_KEY = 'The API key and email could not be checked: ';
 
 /** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so. */
 export interface CredentialCheck { ok: boolean; words: string }
@@ -620,7 +622,12 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   const where = options.baseUrl.replace(/\/+$/, '');
   const failed = (who: string, res: ApiFail): string => {
     ok = false;
-    if (res.status === undefined) return `${where} could not be reached to check ${who.replace(/^The/, 'the')}: ${res.error.replace(/^Cannot [^:]*: /, '')}`;
+    // Not reached: the cause first (request.ts's words after "GET <url> failed: "), not the address, which the flow's title and the
+    // saved message already name, and before which a quick pick's placeholder was cut (ux3).
+    if (res.status === undefined) {
+      const reason = res.error.replace(/^Cannot [^:]*: /, '').replace(/^[A-Z]+ \S+ (failed: )?/, (_all, failed?: string) => (failed ? '' : 'the request '));
+      return `${who} could not be checked: ${reason}`;
+    }
     const refused = res.status === 401 || res.status === 403 ? (who.includes(' and ') ? 'were refused' : 'was refused') : 'could not be checked';
     return `${who} ${refused} by ${where}: ${res.error.replace(/^Cannot [^(]*\([^)]*\): /, '')}`;
   };
@@ -642,11 +649,12 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   }
   if (options.apiKey?.trim() && options.apiEmail?.trim()) {
     const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
-    const tokenUnreached = said.length === 1 && said[0].startsWith(`${where} could not be reached to check the API token: `);
+    const tokenUnreached = said.length === 1 && said[0].startsWith(UNREACHED_TOKEN);
     // Both unreached for one reason: said once, naming both (its words and request.ts's advice were said twice in a row; rv45).
-    if (!res.ok && res.status === undefined && tokenUnreached && reasonOf(said[0]) === reasonOf(failed('The API key and email', res))) {
-      said[0] = said[0].replace('to check the API token: ', 'to check the API token or the API key and email: ');
-    } else said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : failed('The API key and email', res));
+    const keyWords = res.ok ? '' : failed('The API key and email', res);
+    if (!res.ok && res.status === undefined && tokenUnreached && said[0].slice(UNREACHED_TOKEN.length) === keyWords.slice(UNREACHED_KEY.length)) {
+      said[0] = `The API token and the API key and email could not be checked: ${said[0].slice(UNREACHED_TOKEN.length)}`;
+    } else said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : keyWords);
   }
   // What the API said is quoted: a server that echoes what it was sent (a typo'd or hostile address) would put the secret just
   // typed into the pick's placeholder and the saved message; each one given is masked, as is anything redact() knows (rv44). (One

@@ -156,32 +156,56 @@ test('Set API Credentials… checks the credentials with the API before saving: 
   allClosed();
 }));
 
-test('Set API Credentials… with a wrong token says the API refused it, and offers Save anyway or Re-enter with the answers kept; Escape there saves nothing', () => withMock(async (mock) => {
+/** Answers the modal that asks what to do with credentials that failed the check with `choice` (undefined: Cancel or Escape), once
+ * each, in order; records what was on screen behind each (ux3: nothing, the busy pick closed first). */
+function answerModals(...choices: (string | undefined)[]): { behind: number[] } {
+  const behind: number[] = [];
+  fake.answerMessage = () => { behind.push(fake.quickInputs.length); return choices.shift(); };
+  return { behind };
+}
+
+/** The modal questions asked, as [message, detail, buttons]. */
+const modals = () => fake.messages.filter((m) => m.modal).map((m) => [m.text, m.detail, m.items]);
+
+// ux3: the reason was the placeholder of a quick pick, which VS Code cuts at the widget's width ("… could not be reached to check the
+// API token: GET ap"): the user chose Re-enter or Save anyway without the cause. It is now a modal's detail, which wraps, whole.
+test('Set API Credentials… with a wrong token says why in a modal warning, whole, and offers Re-enter (answers kept) or Save anyway; Cancel saves nothing', () => withMock(async (mock) => {
   const { ctx, secrets, writes } = backendWithSecrets();
   const host = new URL(mock.apiBaseUrl).origin;
   fake.settings.set('api.baseUrl', mock.apiBaseUrl);
   // Re-enter: the token step again, showing what was typed; the right token then passes the check and is saved.
   fake.inputBoxAnswers = ['not-the-token', '', mock.credentials.apiToken, ''];
-  fake.quickPickAnswers = ['Re-enter'];
+  const { behind } = answerModals('Re-enter');
   await backendCommands['edgekit.setApiCredentials'](ctx)();
-  // Re-enter comes first, highlighted: Enter on a failed check does not save what failed.
   const refused = `The API token was refused by ${mock.apiBaseUrl}: HTTP 401 Unauthorized: the credentials are missing or invalid. The API says: [1000] Invalid API Token.`;
-  assert.deepEqual(fake.quickPicks[0], { title: `The credentials for ${host} did not pass the check`, placeHolder: refused, labels: ['Re-enter', 'Save anyway'],
-    descriptions: ['back to the first step, with what was entered shown again', 'keep them as entered'], details: [undefined, undefined],
-    step: 3, totalSteps: 3, buttons: ['Back'], busy: false, active: 'Re-enter' });
+  // Re-enter comes first (a modal's first button is its default): Enter on a failed check does not save what failed.
+  assert.deepEqual(modals(), [[`The credentials for ${host} did not pass the check. Save them anyway?`,
+    `${refused}\n\nRe-enter goes back to the first step with what was entered; Save anyway keeps them as entered.`, ['Re-enter', 'Save anyway']]]);
+  assert.equal(fake.messages[0].kind, 'warning');
+  assert.deepEqual(behind, [0], 'the busy pick closed before the modal');
+  // ux3: Re-enter is going back to the first step, numbered as such (it said 4/4 for the token, and 6/6 for the second check).
+  assert.deepEqual(steps(), ['1/2', '2/2', '1/2', '2/2']);
+  assert.deepEqual(fake.quickPicks.map((p) => `${p.step}/${p.totalSteps}`), ['3/3', '3/3']);
+  assert.deepEqual(fake.inputBoxes.map((b) => b.buttons), [[], ['Back'], [], ['Back']]);
+  // The busy picks (the first check and the second), neither offering anything to choose.
+  assert.deepEqual(fake.quickPicks.map((p) => [p.title, p.busy, p.labels, p.placeHolder]), [
+    [`Checking the credentials with ${host}`, true, [], 'Asking the API whether it accepts them…'],
+    [`Checking the credentials with ${host}`, true, [], 'Asking the API whether it accepts them…']]);
   assert.deepEqual(fake.inputBoxes.map((b) => [b.title?.replace(/ for .*/, ''), b.value]), [['API token', ''], ['API key', ''], ['API token', 'not-the-token'], ['API key', '']]);
   assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, mock.credentials.apiToken);
   assert.match(fake.messages.at(-1)!.text, /The API token is valid/);
+  allClosed();
   // Save anyway: what was typed is kept, and the message says the check failed and why.
   resetFake();
   fake.settings.set('api.baseUrl', mock.apiBaseUrl);
   fake.inputBoxAnswers = ['not-the-token', ''];
-  fake.quickPickAnswers = ['Save anyway'];
+  answerModals('Save anyway');
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'not-the-token');
-  assert.deepEqual(fake.messages.map((m) => [m.kind, m.text]), [['warning', `EdgeKit API credentials saved for ${host} as entered, though the check failed: ${refused} `
+  assert.deepEqual(fake.messages.filter((m) => !m.modal).map((m) => [m.kind, m.text]), [['warning', `EdgeKit API credentials saved for ${host} as entered, though the check failed: ${refused} `
     + 'They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.']]);
-  // Escape on the check's outcome saves nothing; Back there returns to the last step with its answer.
+  allClosed();
+  // Back while the check runs returns to the last step with its answer; Escape there ends the flow.
   resetFake();
   writes.length = 0;
   fake.settings.set('api.baseUrl', mock.apiBaseUrl);
@@ -189,13 +213,16 @@ test('Set API Credentials… with a wrong token says the API refused it, and off
   fake.quickPickAnswers = [BACK];
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   assert.deepEqual(fake.inputBoxes.map((b) => [b.title?.replace(/ for .*/, ''), b.value]), [['API token', ''], ['API key', ''], ['API key', '']]);
+  // Cancel or Escape on the modal saves nothing.
   resetFake();
   fake.settings.set('api.baseUrl', mock.apiBaseUrl);
   fake.inputBoxAnswers = ['not-the-token', ''];
-  fake.quickPickAnswers = [undefined];
+  answerModals(undefined);
   await backendCommands['edgekit.setApiCredentials'](ctx)();
-  assert.deepEqual(writes, [], 'nothing saved after Back or Escape');
-  assert.deepEqual(fake.messages, []);
+  assert.equal(modals().length, 1);
+  assert.deepEqual(writes, [], 'nothing saved after Back or Cancel');
+  assert.deepEqual(fake.messages.filter((m) => !m.modal), []);
+  assert.deepEqual([...fake.settings.keys()], ['api.baseUrl']);
   allClosed();
 }));
 
@@ -204,28 +231,32 @@ test('Set API Credentials… checks a key pair: a wrong one is said refused (wit
   const { apiKey, apiEmail } = mock.credentials;
   fake.settings.set('api.baseUrl', mock.apiBaseUrl);
   fake.inputBoxAnswers = ['', 'not-the-key', apiEmail];
-  fake.quickPickAnswers = ['Re-enter'];
+  answerModals('Re-enter');
   // Re-entered: the key step shows the wrong key; the right one replaces it.
   fake.inputBoxAnswers.push('', apiKey, apiEmail);
   await backendCommands['edgekit.setApiCredentials'](ctx)();
-  assert.match(fake.quickPicks[0].placeHolder ?? '', /^The API key and email were refused by http:\/\/127\.0\.0\.1:\d+\/client\/v4: HTTP 403 .*\[9103\] Unknown X-Auth-Key or X-Auth-Email\.$/);
+  assert.match(String(modals()[0][1]), /^The API key and email were refused by http:\/\/127\.0\.0\.1:\d+\/client\/v4: HTTP 403 .*\[9103\] Unknown X-Auth-Key or X-Auth-Email\.\n\n/);
   assert.equal(fake.inputBoxes[4].value, 'not-the-key');
   assert.deepEqual(JSON.parse(secrets.get('edgekit.api.credentials')!), { host: new URL(mock.apiBaseUrl).origin, apiKey, apiEmail });
   assert.match(fake.messages.at(-1)!.text, new RegExp(`The API key and email are valid \\(${apiEmail.replace(/\./g, '\\.')}\\)\\.`));
 }));
 
-test('Set API Credentials… with the API not reachable names the address, and Save anyway keeps what was typed', async () => {
+test('Set API Credentials… with the API not reachable says the cause first, whole, and Save anyway keeps what was typed', async () => {
   let baseUrl = '';
   await withMock(async (mock) => { baseUrl = mock.apiBaseUrl; });
   const { ctx, secrets } = backendWithSecrets();
   fake.settings.set('api.baseUrl', baseUrl);
   fake.inputBoxAnswers = ['tok-123456', ''];
-  fake.quickPickAnswers = ['Save anyway'];
+  answerModals('Save anyway');
   await backendCommands['edgekit.setApiCredentials'](ctx)();
-  assert.ok(fake.quickPicks[0].placeHolder?.startsWith(`${baseUrl} could not be reached to check the API token: `), fake.quickPicks[0].placeHolder);
+  // The cause (request.ts's words) first, not the address the message names already; and the whole of it, advice included.
+  const detail = String(modals()[0][1]);
+  assert.match(detail, /^The API token could not be checked: (connection refused|the server closed the connection)\b.*\.\n\n/s);
+  assert.doesNotMatch(detail, /GET /);
   assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'tok-123456');
-  assert.equal(fake.messages[0].kind, 'warning');
-  assert.match(fake.messages[0].text, /as entered, though the check failed: http:\/\/127\.0\.0\.1:\d+\/client\/v4 could not be reached/);
+  const saved = fake.messages.filter((m) => !m.modal);
+  assert.equal(saved[0].kind, 'warning');
+  assert.match(saved[0].text, /as entered, though the check failed: The API token could not be checked: (connection refused|the server closed the connection)/);
 });
 
 test('Set API Credentials… in an untrusted workspace sends no check to the address (no request to a real endpoint) and says they were not checked (rv44)', async () => {

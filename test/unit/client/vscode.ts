@@ -140,8 +140,8 @@ export const fake = {
   quickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
   /** Every quick input createQuickPick and createInputBox made (a command done with its question disposes each: its `disposed`). */
   madeQuickInputs: [] as (FakeQuickPick<{ label: string }> | FakeInputBox)[],
-  /** items: the buttons offered beside the message, when there are any. */
-  messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
+  /** items: the buttons offered beside the message, when there are any; modal and detail: a modal dialog's (its detail wraps under it). */
+  messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[]; modal?: true; detail?: string }[],
   /** window.setStatusBarMessage's texts. */
   statusMessages: [] as string[],
   /** Answers a message that offers buttons (a button's title, or undefined: dismissed), perhaps later; none: every message is dismissed. */
@@ -313,10 +313,12 @@ function message(kind: 'info' | 'warning' | 'error') {
   return async (text: string, ...rest: unknown[]): Promise<unknown> => {
     // The buttons (strings or MessageItems); an options object ({ modal }) is none.
     const items = rest.flatMap((i) => (typeof i === 'string' ? [i] : typeof (i as { title?: unknown })?.title === 'string' ? [(i as { title: string }).title] : []));
-    fake.messages.push(items.length ? { kind, text, items } : { kind, text });
+    const options = rest.find((i): i is { modal?: boolean; detail?: string } => !!i && typeof i === 'object' && !('title' in i));
+    fake.messages.push({ kind, text, ...(items.length ? { items } : {}), ...(options?.modal ? { modal: true as const, ...(options.detail !== undefined ? { detail: options.detail } : {}) } : {}) });
     changed();
     if (!items.length || !fake.answerMessage) return undefined;
     const title = await fake.answerMessage(text, items);
+    if (title === undefined) return undefined;
     // The item given (a MessageItem is answered with itself), as VS Code answers.
     return rest.find((i) => i === title || (i as { title?: unknown })?.title === title);
   };

@@ -29,14 +29,29 @@ test('checkCredentials against the mock: a valid token and key pair, a wrong tok
   }
   const gone = await checkCredentials({ ...base, token: apiToken });
   assert.equal(gone.ok, false);
-  assert.ok(gone.words.startsWith(`${mock.apiBaseUrl} could not be reached to check the API token: `), gone.words);
+  // ux3: the cause first ("<address> could not be reached to check the API token: GET <address>/… failed: …" before).
+  // (Refused, or a kept-alive connection closed: which one is the socket's timing.)
+  assert.match(gone.words, /^The API token could not be checked: (connection refused|the server closed the connection)\b.*\.$/);
+  // The address is not put before the cause (the flow's title names it); lf22's sentence on a refused loopback port names it after.
+  assert.doesNotMatch(gone.words, /GET /);
   // Both given and neither reached for the one reason: said once, naming both (rv45: the reason, and request.ts's advice with it
   // on a remote address, were said twice in a row).
   const bothGone = await checkCredentials({ ...base, token: apiToken, apiKey, apiEmail });
   assert.equal(bothGone.ok, false);
-  assert.ok(bothGone.words.startsWith(`${mock.apiBaseUrl} could not be reached to check the API token or the API key and email: GET `), bothGone.words);
-  assert.equal(bothGone.words.split('could not be reached').length, 2, bothGone.words);
+  assert.match(bothGone.words, /^The API token and the API key and email could not be checked: connection refused\b/, bothGone.words);
+  assert.equal(bothGone.words.split('could not be checked').length, 2, bothGone.words);
   assert.equal(bothGone.words.split('ECONNREFUSED').length, 2, bothGone.words);
+});
+
+test('checkCredentials says an unanswered check timed out, the cause first (ux3)', async () => {
+  // The server holds the request; the check's own timeout ends it (no timing asserted: the words are).
+  const server = await startServer(() => {});
+  try {
+    const checked = await checkCredentials({ baseUrl: `${server.url}/client/v4`, token: 'tok-0123456789', timeoutMs: 200 });
+    assert.deepEqual(checked, { ok: false, words: 'The API token could not be checked: the request timed out after 200 ms.' });
+  } finally {
+    await server.close();
+  }
 });
 
 test('checkCredentials says a token expired, disabled, not valid yet, or valid until its expiry date', async () => {
