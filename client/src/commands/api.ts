@@ -19,7 +19,7 @@ export function sourceOf(ep: Pick<Endpoints, 'embedded' | 'apiBaseUrl'>): string
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
   const ep = await ctx.backend.endpoints('api', interactive);
   return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs(),
-    source: sourceOf(ep) });
+    source: sourceOf(ep), embeddedMock: ep.embedded });
 }
 
 /**

@@ -164,7 +164,7 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
     (_progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal });
+      return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal, embeddedMock: ep.embedded });
     });
   const at = new Date();
   const header: string[] = [`POST ${ep.gatewayUrl}${ep.embedded ? ' (embedded mock backend)' : ''}`];

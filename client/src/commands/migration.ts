@@ -373,7 +373,7 @@ export const migrationCommands = {
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),
   'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
     // From a ruleset's editor context menu (VS Code passes the document's URI): that document, as the palette's pick would (lf22).
-    if (zoneArg instanceof vscode.Uri) return exportDocument(ctx, await vscode.workspace.openTextDocument(zoneArg));
+    if (zoneArg instanceof vscode.Uri) return exportDocument(ctx, await rulesetDocumentAt(zoneArg));
     // From the palette with a ruleset in the editor: that document (as it stands, unsaved edits included) or a zone's deployed rules.
     const doc = zoneArg === undefined ? activeRulesetDocument() : undefined;
     const refusal = zoneReadRefusal();
@@ -424,7 +424,24 @@ async function pickScope(name: string, reason: string): Promise<'zone' | 'accoun
 /** The active editor's document when it is a ruleset: EdgeKit's ruleset language, or a *.ruleset.json not (yet) in it. */
 export function activeRulesetDocument(): vscode.TextDocument | undefined {
   const doc = vscode.window.activeTextEditor?.document;
-  return doc && (doc.languageId === RULESET_LANGUAGE || doc.uri.path.endsWith('.ruleset.json')) ? doc : undefined;
+  return doc && isRulesetDocument(doc) ? doc : undefined;
+}
+
+function isRulesetDocument(doc: vscode.TextDocument): boolean {
+  return doc.languageId === RULESET_LANGUAGE || doc.uri.path.endsWith('.ruleset.json');
+}
+
+/**
+ * The ruleset document a URI argument names (the editor context menu's, or another extension's executeCommand), as the palette's
+ * pick takes the active editor's (rv46): lf22 exported whatever it named, and a filter's text went to the server as a ruleset, and
+ * a URI that cannot be opened (a file deleted since) failed with VS Code's "cannot open …" alone, naming no command.
+ */
+async function rulesetDocumentAt(uri: vscode.Uri): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(uri).then((d) => d, (err: unknown) => {
+    throw new UserError(`Cannot export ${fileName(uri)} as Terraform: it could not be opened (${(err as Error).message}).`);
+  });
+  if (!isRulesetDocument(doc)) throw new UserError(`Cannot export ${fileName(uri)} as Terraform: it is not a ruleset (*.ruleset.json; its language is "${doc.languageId}").`);
+  return doc;
 }
 
 /**

@@ -106,6 +106,8 @@ export interface ApiOptions {
   timeoutMs: number;
   /** Whose zones and jobs the API reads (Api.source); the base URL when not given. */
   source?: string;
+  /** The base URL is the embedded mock backend's (HttpRequest.embeddedMock). */
+  embeddedMock?: boolean;
 }
 
 /** Zone status requests the Zones view keeps in flight at once (client/src/http/limit.ts): a few, not one per zone, so an
@@ -261,7 +263,7 @@ export function createApi(options: ApiOptions): Api & CredentialChecks {
   async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined, needs?: Needs | null): Promise<ApiResult<T>> {
     const url = `${baseUrl}${path}`;
     const headers = authHeaders(auth);
-    const req: HttpRequest = { method, url, headers: typeof headers === 'string' ? {} : headers, body, timeoutMs: options.timeoutMs, signal: opts?.signal };
+    const req: HttpRequest = { method, url, headers: typeof headers === 'string' ? {} : headers, body, timeoutMs: options.timeoutMs, signal: opts?.signal, embeddedMock: options.embeddedMock };
     const curl = toCurl(req, { redactSecrets: true });
     if (typeof headers === 'string') {
       return { ok: false, kind: 'credentials', error: `Cannot ${what}: ${headers}.`, errors: [], ms: 0, curl };

@@ -24,8 +24,8 @@ export interface RpcOk {
 export type RpcResult = RpcOk | (HttpFail & { curl: string });
 
 /** POST a request body (sent as is, so the user's exact text reaches the gateway) with Content-Type: application/json. */
-export async function sendJsonRpc(url: string, body: string, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<RpcResult> {
-  const req = { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: opts.timeoutMs, signal: opts.signal };
+export async function sendJsonRpc(url: string, body: string, opts: { timeoutMs: number; signal?: AbortSignal; embeddedMock?: boolean }): Promise<RpcResult> {
+  const req = { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: opts.timeoutMs, signal: opts.signal, embeddedMock: opts.embeddedMock };
   const curl = toCurl(req, { redactSecrets: true });
   const res = await request(req);
   if (!res.ok) return { ...res, curl };

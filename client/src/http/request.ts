@@ -10,6 +10,8 @@ export interface HttpRequest {
   body?: unknown;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The URL is the embedded mock backend's: a refused connection names "EdgeKit: Start Mock Backend" (rv46). */
+  embeddedMock?: boolean;
 }
 
 export interface HttpOk {
@@ -75,7 +77,7 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
     if (timeout.aborted) return { ok: false, kind: 'timeout', error: `${method} ${where} timed out after ${req.timeoutMs} ms.`, ms: elapsed() };
     if (req.signal?.aborted) return { ok: false, kind: 'aborted', error: `${method} ${where} was cancelled.`, ms: elapsed() };
     const code = networkCode(err);
-    const advice = networkAdvice(err, code, url);
+    const advice = networkAdvice(err, code, url, req.embeddedMock === true);
     return { ok: false, kind: 'network', error: `${method} ${where} failed: ${networkReason(err, code)}.${advice ? ` ${advice}` : ''}`, ...(code ? { code } : {}), ms: elapsed() };
   };
   if (req.signal?.aborted) return failed(req.signal.reason);
@@ -247,7 +249,7 @@ const CHECK_THE_PROXY = 'check the proxy ("http.proxy", or HTTPS_PROXY).';
  * URL's origin and the VS Code settings that apply to EdgeKit's requests; empty for the rest. The loopback mock never goes through a
  * proxy (VS Code connects to localhost, 127.0.0.1 and ::1 directly), so its failures get no proxy advice.
  */
-function networkAdvice(err: unknown, code: string | undefined, url: URL): string {
+function networkAdvice(err: unknown, code: string | undefined, url: URL, embeddedMock: boolean): string {
   const origin = url.origin;
   const proxyStatus = proxyRefusal(err);
   if (proxyStatus === 407 || bareFailure(err, code)) {
@@ -258,9 +260,11 @@ function networkAdvice(err: unknown, code: string | undefined, url: URL): string
     return `${origin} may be down, or its host name wrong: the proxy could not open a connection to it. If it is reachable without the proxy, it can go in "http.noProxy".`;
   }
   if (proxyStatus !== undefined) return `Check that the proxy ("http.proxy", or HTTPS_PROXY) lets this computer reach ${origin}; a host reachable without it can go in "http.noProxy".`;
-  // Nothing listening on loopback is most often the embedded mock (or a standalone one) stopped: said so, with the command.
-  if (code === 'ECONNREFUSED' && isLoopbackHost(url.hostname)) {
-    return `Nothing listens at ${url.host}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`;
+  // The embedded mock stopped (its Stop, or another window's whose mock this one shared): said so, with the command. Only for its
+  // URL: the advice was given for any loopback port (rv46), where a user's own API or gateway (a local node on 127.0.0.1:8545), or a
+  // standalone mock with "edgekit.backend" remote, is not started by that command; "(is the server running?)" says enough there.
+  if (code === 'ECONNREFUSED' && embeddedMock) {
+    return `Nothing listens at ${url.host}: EdgeKit's mock backend is not running; start it with "EdgeKit: Start Mock Backend".`;
   }
   if (!code || isLoopbackHost(url.hostname)) return '';
   if (UNTRUSTED_CHAIN.has(code)) {

@@ -159,6 +159,8 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     const owner = changed?.source === this.itemsFrom ? changed?.owner : undefined;
     const item = !owner ? undefined
       : 'zone' in owner ? this.items.find((i) => i.zone.id === owner.zone) : this.accounts.find((i) => i.account.id === owner.account);
+    // The jobs its expand kept for its redraw were read before the command acted (rv46): its next read of children reads them again.
+    if (item instanceof ZoneItem) this.redrawJobs.delete(item);
     if (item instanceof ZoneItem && !item.unread) void this.readState(item);
     else this.changed.fire(item);
   }
@@ -187,7 +189,8 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
 
   /**
    * The jobs an unread zone's expand is reading, for the redraw its state read fires (the tree asks the item's children again):
-   * that read them twice. Taken by the next getChildren of the item, so a later expand reads them afresh.
+   * that read them twice. Taken by the next getChildren of the item, so a later expand reads them afresh; dropped by a refresh of
+   * the item (a job created or deleted there: VS Code merges the redraws of 200 ms into one read of the children, rv46).
    */
   private readonly redrawJobs = new WeakMap<ZoneItem, Promise<JobItem[]>>();
   private seq = 0;

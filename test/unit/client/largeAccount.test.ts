@@ -143,6 +143,28 @@ test('a refresh of the Zones view of 2600 zones sends the pages and the first 10
   assert.equal(big.count(/\/waf_migration\/status$/), 1);
 });
 
+// rv46: lf22 kept the jobs an unread zone's expand read for "the one redraw that follows"; a job created (or deleted) in that zone
+// before the tree asked again was then not shown: its command's refresh of the zone redraws it, and VS Code merges the redraws that
+// come within 200 ms (extHostTreeViews debounces onDidChangeTreeData) into one read of its children, which took the kept jobs.
+test('a zone refreshed after a command acted on it reads its jobs again, though its expand\'s jobs were kept for the redraw', async () => {
+  const jobs: Record<string, unknown>[] = [];
+  const api = apiOf();
+  const watched = { ...api, logpushJobs: async () => ({ ok: true, status: 200, result: [...jobs], messages: [], ms: 1, curl: '' }) } as unknown as Api;
+  const view = new ZonesView(async () => watched);
+  const past = (await view.getChildren())[ZONE_STATES_READ + 1] as ZoneItem;
+  assert.equal(past.unread, true);
+  let changed = new Promise<unknown>((resolve) => view.onDidChangeTreeData(resolve));
+  assert.deepEqual((await view.getChildren(past)).map((j) => j.label), ['no Logpush jobs']);
+  assert.equal(await changed, past, 'its state read redraws it');
+  // Before the tree asks its children again, a job is created in it: the command refreshes the zone.
+  jobs.push({ id: 7, name: 'errors-to-r2', dataset: 'http_requests', enabled: true, destination_conf: 'r2://logs' });
+  changed = new Promise<unknown>((resolve) => view.onDidChangeTreeData(resolve));
+  view.refresh({ owner: { zone: past.zone.id }, source: watched.source });
+  assert.equal(await changed, past);
+  // The one read of its children the two redraws make.
+  assert.deepEqual((await view.getChildren(past)).map((j) => j.label), ['errors-to-r2']);
+});
+
 test('a command that acted on one zone or account reads that item again, not the whole Zones view', async () => {
   // Check, and a job created, updated, enabled or deleted, refreshed the whole view: 52 + 3 pages and 100 states for 2600 zones,
   // so eight such commands in five minutes went over the API's 1200 requests.

@@ -582,6 +582,28 @@ function conjuncts(clause: string): string[] {
   return out;
 }
 
+/**
+ * Whether a key or context menu entry is a document action: the palette asks for the document's language, or (Export Ruleset as
+ * Terraform…, also a zone's from anywhere, lf22) the entry asks for one by the key its place has, `resourceLangId ==` in the
+ * Explorer (the file clicked), `editorLangId ==` elsewhere. lf22's check took either key named anywhere in either clause: an
+ * Explorer entry asking for the active editor's language, or one asking `!=`, passed (rv46).
+ */
+function languageAsked(where: string, palette: string, when: string): boolean {
+  if (/\beditorLangId\b/.test(palette)) return true;
+  const key = where === 'explorer/context' ? 'resourceLangId' : 'editorLangId';
+  return conjuncts(when).some((c) => new RegExp(`^${key} == [\\w-]+$`).test(c));
+}
+
+test('a context menu entry of a command whose palette asks for no language asks for one by its place\'s key, with == (rv46)', () => {
+  const palette = 'edgekit.nodeHost || !isWeb';
+  assert.equal(languageAsked('editor/context', palette, '(edgekit.nodeHost || !isWeb) && editorLangId == waf-ruleset'), true);
+  assert.equal(languageAsked('explorer/context', palette, '(edgekit.nodeHost || !isWeb) && resourceLangId == waf-ruleset'), true);
+  assert.equal(languageAsked('explorer/context', palette, '(edgekit.nodeHost || !isWeb) && editorLangId == waf-ruleset'), false, 'the active editor\'s, not the file clicked');
+  assert.equal(languageAsked('editor/context', palette, '(edgekit.nodeHost || !isWeb) && editorLangId != waf-ruleset'), false, 'every other language');
+  assert.equal(languageAsked('editor/context', palette, '(edgekit.nodeHost || !isWeb) && resourceLangId == waf-ruleset'), false, 'the Explorer\'s key in an editor');
+  assert.equal(languageAsked('editor/context', 'editorLangId == waf-ruleset', 'editorLangId == waf-ruleset'), true);
+});
+
 /** The document actions' keys and context menus (kb1): each entry with where it comes from. */
 function keysAndContextMenus(): { where: string; command: string; when: string; key?: string; mac?: string }[] {
   const menus = pkg.contributes.menus as Record<string, { command: string; when: string }[]>;
@@ -607,9 +629,7 @@ test('a key or context menu entry runs a declared command only where the palette
     // A palette clause that is one `||` (Export Ruleset as Terraform…'s) is asked for in parentheses beside a language (lf22).
     const needed = conjuncts(e.where === 'explorer/context' ? own.replaceAll('editorLangId', 'resourceLangId') : own)
       .map((c) => (c.includes('||') && !c.startsWith('(') ? `(${c})` : c));
-    // A document action: the palette asks for its language, or (Export Ruleset as Terraform…, also a zone's from anywhere) the
-    // entry does (lf22).
-    assert.match(`${own} ${e.when}`, /editorLangId|resourceLangId/, `${what}: a document action (its language asked for)`);
+    assert.ok(languageAsked(e.where, own, e.when), `${what}: a document action (its language asked for)`);
     const has = new Set(conjuncts(e.when));
     for (const c of needed) assert.ok(has.has(c), `${what} asks for "${c}", as the palette does (${own})`);
     if (e.where.startsWith('keybinding')) assert.ok(has.has('editorTextFocus'), `${what}: typed in the text of an editor only`);

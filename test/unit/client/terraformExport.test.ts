@@ -2,7 +2,7 @@
 // rules; the document is exported as it stands (unsaved edits included), its zone or account as a Terraform variable; a document
 // with a syntax error is refused naming the file and the problem. The stand-in `vscode`, the in-process mock, and the server's
 // toTerraform answering the request as the language server does (server/src/lsp/requests.ts).
-import { fake, resetFake, addDocument, editDocument, CancellationError, workspace } from './vscode';
+import { fake, resetFake, addDocument, editDocument, CancellationError, workspace, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ctxFor, withMock } from './migrationCtx';
@@ -66,6 +66,21 @@ test('given a ruleset document\'s URI (its editor context menu), the export expo
     assert.match(tf.getText(), /^# The ruleset of probes\.ruleset\.json, as the editor holds it\.\n/);
     assert.match(tf.getText(), /\/\.env/);
     assert.equal(out.importId, '');
+  });
+});
+
+// rv46: lf22's URI argument exported whatever document it named (a filter's text went to the server as a ruleset), and a URI that
+// could not be opened failed with VS Code's "cannot open …" alone.
+test('given the URI of a document that is not a ruleset, or of none, the export refuses naming it, and sends nothing', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    const filter = addDocument('file:///ws/errors.filter.json', 'logpush-filter', '{"where":{"key":"EdgeResponseStatus","operator":"geq","value":500}}');
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(filter.uri),
+      /^Error: Cannot export errors\.filter\.json as Terraform: it is not a ruleset \(\*\.ruleset\.json; its language is "logpush-filter"\)\.$/);
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(Uri.parse('file:///ws/gone.ruleset.json')),
+      /^Error: Cannot export gone\.ruleset\.json as Terraform: it could not be opened \(cannot open file:\/\/\/ws\/gone\.ruleset\.json\)\.$/);
+    assert.equal(exported(), undefined, 'nothing exported');
+    assert.deepEqual(fake.quickPicks, [], 'nothing asked');
   });
 });
 

@@ -321,6 +321,10 @@ describe('api against a scripted server', () => {
     assert.equal(n.kind, 'network');
     assert.equal(n.code, 'ECONNREFUSED', 'the network error code comes through');
     assert.equal(t.code, undefined, 'a timeout has no socket error code');
+    // rv46: the mock's command is named for the embedded mock's URL only (commands/api.ts apiFor passes it), not another loopback API.
+    assert.doesNotMatch(n.error, /Start Mock Backend/);
+    const mock = fail(await createApi({ baseUrl: url, token: TOKEN, timeoutMs: 2000, embeddedMock: true }).status('z'));
+    assert.match(mock.error, /Nothing listens at 127\.0\.0\.1:\d+: EdgeKit's mock backend is not running; start it with "EdgeKit: Start Mock Backend"\.$/);
   });
 });
 

@@ -152,11 +152,22 @@ describe('request: failures', () => {
     const srv = await startServer(() => undefined);
     const url = srv.url;
     await srv.close();
-    const r = failure(await request({ method: 'GET', url: `${url}/zones?secret=${SECRET}`, headers: { 'X-Auth-Key': SECRET }, timeoutMs: 2000 }));
+    const r = failure(await request({ method: 'GET', url: `${url}/zones?secret=${SECRET}`, headers: { 'X-Auth-Key': SECRET }, timeoutMs: 2000, embeddedMock: true }));
     assert.equal(r.kind, 'network');
     assert.equal(r.code, 'ECONNREFUSED', 'the socket error code is a field, for callers that decide by it');
-    assert.equal(r.error, `GET ${url.slice('http://'.length)}/zones failed: connection refused (is the server running?) (ECONNREFUSED). Nothing listens at ${url.slice('http://'.length)}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`);
+    assert.equal(r.error, `GET ${url.slice('http://'.length)}/zones failed: connection refused (is the server running?) (ECONNREFUSED). Nothing listens at ${url.slice('http://'.length)}: EdgeKit's mock backend is not running; start it with "EdgeKit: Start Mock Backend".`);
     assert.ok(!r.error.includes(SECRET));
+  });
+
+  // rv46: lf22 named the mock's command for any refused loopback port: a user's own API or gateway there (a local node on
+  // 127.0.0.1:8545 with "edgekit.backend" remote) read "if that is EdgeKit's mock backend, … start it with "EdgeKit: Start Mock
+  // Backend"", a command that starts a mock the remote backend does not use.
+  test('a refused loopback port that is not the embedded mock\'s names no mock command', async () => {
+    const srv = await startServer(() => undefined);
+    const url = srv.url;
+    await srv.close();
+    const r = failure(await request({ method: 'POST', url: `${url}/v1/mainnet`, body: '{}', timeoutMs: 2000 }));
+    assert.equal(r.error, `POST ${url.slice('http://'.length)}/v1/mainnet failed: connection refused (is the server running?) (ECONNREFUSED).`);
   });
 
   // acct1/net1: a check of the mock just stopped read "failed: the server closed the connection (UND_ERR_SOCKET).": fetch sent it
@@ -171,9 +182,9 @@ describe('request: failures', () => {
     });
     const host = srv.url.slice('http://'.length);
     assert.equal(success(await request({ method: 'GET', url: `${srv.url}/first`, timeoutMs: 5000 })).status, 200);
-    const r = failure(await request({ method: 'GET', url: `${srv.url}/zones`, timeoutMs: 5000 }));
+    const r = failure(await request({ method: 'GET', url: `${srv.url}/zones`, timeoutMs: 5000, embeddedMock: true }));
     assert.equal(r.code, 'ECONNREFUSED', r.error);
-    assert.equal(r.error, `GET ${host}/zones failed: connection refused (is the server running?) (ECONNREFUSED). Nothing listens at ${host}: if that is EdgeKit's mock backend, it is not running; start it with "EdgeKit: Start Mock Backend".`);
+    assert.equal(r.error, `GET ${host}/zones failed: connection refused (is the server running?) (ECONNREFUSED). Nothing listens at ${host}: EdgeKit's mock backend is not running; start it with "EdgeKit: Start Mock Backend".`);
     assert.equal(srv.received.length, 2);
   });
 
