@@ -605,10 +605,11 @@ export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { 
   };
 }
 
-/** What a request.ts network failure says after its request ("GET host/path failed: "): the same for two requests failing alike. */
-
+/** How checkCredentials begins a credential's sentence when its request reached no answer; what follows is request.ts's cause
+ * (after "GET host/path failed: "), the same for two requests failing alike. */
 const UNREACHED_TOKEN = 'The API token could not be checked: ';
 const UNREACHED_KEY = 'The API key and email could not be checked: ';
+const UNREACHED_BOTH = 'Neither the API token nor the API key and email could be checked: ';
 
 /** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so. */
 export interface CredentialCheck { ok: boolean; words: string }
@@ -652,14 +653,15 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   if (options.apiKey?.trim() && options.apiEmail?.trim()) {
     const res = await createApi({ ...options, token: undefined }).checkKeyPair(opts);
     const tokenUnreached = said.length === 1 && said[0].startsWith(UNREACHED_TOKEN);
-    // Both unreached for one reason: said once, naming both (its words and request.ts's advice were said twice in a row; rv45).
+    // Both unreached for one reason: said once, naming both (its words and request.ts's advice were said twice in a row; rv45), as
+    // "Neither … nor …" (rv47: "The API token and the API key and email could not be checked" read as three things or two).
     const keyWords = res.ok ? '' : failed('The API key and email', res);
     if (!res.ok && res.status === undefined && tokenUnreached && said[0].slice(UNREACHED_TOKEN.length) === keyWords.slice(UNREACHED_KEY.length)) {
-      said[0] = `The API token and the API key and email could not be checked: ${said[0].slice(UNREACHED_TOKEN.length)}`;
+      said[0] = UNREACHED_BOTH + said[0].slice(UNREACHED_TOKEN.length);
     } else said.push(res.ok ? `The API key and email are valid (${options.apiEmail.trim()}).` : keyWords);
   }
   // What the API said is quoted: a server that echoes what it was sent (a typo'd or hostile address) would put the secret just
-  // typed into the pick's placeholder and the saved message; each one given is masked, as is anything redact() knows (rv44). (One
+  // typed into the modal's detail and the saved message; each one given is masked, as is anything redact() knows (rv44). (One
   // shorter than 8 characters is no real token or key, and masking it would cut the words themselves: "t" in "token".)
   let words = said.join(' ');
   for (const secret of [options.token?.trim(), options.apiKey?.trim()]) if (secret && secret.length >= 8) words = words.split(secret).join('***');

@@ -38,8 +38,9 @@ test('checkCredentials against the mock: a valid token and key pair, a wrong tok
   // on a remote address, were said twice in a row).
   const bothGone = await checkCredentials({ ...base, token: apiToken, apiKey, apiEmail });
   assert.equal(bothGone.ok, false);
-  assert.match(bothGone.words, /^The API token and the API key and email could not be checked: connection refused\b/, bothGone.words);
-  assert.equal(bothGone.words.split('could not be checked').length, 2, bothGone.words);
+  // rv47: "Neither … nor …" ("The API token and the API key and email could not be checked" read as three things or two).
+  assert.match(bothGone.words, /^Neither the API token nor the API key and email could be checked: connection refused\b/, bothGone.words);
+  assert.equal(bothGone.words.split('could be checked').length, 2, bothGone.words);
   assert.equal(bothGone.words.split('ECONNREFUSED').length, 2, bothGone.words);
 });
 
@@ -49,6 +50,19 @@ test('checkCredentials says an unanswered check timed out, the cause first (ux3)
   try {
     const checked = await checkCredentials({ baseUrl: `${server.url}/client/v4`, token: 'tok-0123456789', timeoutMs: 200 });
     assert.deepEqual(checked, { ok: false, words: 'The API token could not be checked: the request timed out after 200 ms.' });
+  } finally {
+    await server.close();
+  }
+});
+
+test('checkCredentials with one credential unreached and the other refused says each, in its own words (rv47)', async () => {
+  // The token's check is held (its own timeout ends it); the key pair's is answered 403.
+  const server = await startServer((req, res) => { if (!req.url?.includes('/user/tokens/verify')) json(res, 403, { success: false, errors: [{ code: 9103, message: 'Unknown X-Auth-Key or X-Auth-Email' }], messages: [], result: null }); });
+  try {
+    const baseUrl = `${server.url}/client/v4`;
+    const checked = await checkCredentials({ baseUrl, token: 'tok-0123456789', apiKey: 'key-0123456789', apiEmail: 'a@example.com', timeoutMs: 200 });
+    assert.equal(checked.ok, false);
+    assert.match(checked.words, new RegExp(`^The API token could not be checked: the request timed out after 200 ms\\. The API key and email were refused by ${baseUrl.replace(/[.]/g, '\\.')}: HTTP 403 .*\\[9103\\] Unknown X-Auth-Key or X-Auth-Email\\.$`));
   } finally {
     await server.close();
   }
