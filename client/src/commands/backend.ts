@@ -124,7 +124,8 @@ const checkEntered: Step<CredentialAnswers> = async (input, s) => {
   s.checked = checked;
   if (checked.ok) return undefined;
   // Re-enter first: the dialog's default, so Enter on a failed check saves nothing.
-  const chosen = await input.askModal(`The credentials for ${host} did not pass the check. Save them anyway?`,
+  // Not reached: nothing is known of them, and "did not pass" would send the user to re-enter good ones (rv47).
+  const chosen = await input.askModal(`The credentials for ${host} ${checked.unreached ? 'could not be checked' : 'did not pass the check'}. Save them anyway?`,
     `${checked.words}\n\nRe-enter goes back to the first step with what was entered; Save anyway keeps them as entered.`, ['Re-enter', 'Save anyway']);
   return chosen === 'Re-enter' ? (s.setBaseUrl ? askToken : askBaseUrl) : undefined;
 };

@@ -611,8 +611,9 @@ const UNREACHED_TOKEN = 'The API token could not be checked: ';
 const UNREACHED_KEY = 'The API key and email could not be checked: ';
 const UNREACHED_BOTH = 'Neither the API token nor the API key and email could be checked: ';
 
-/** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so. */
-export interface CredentialCheck { ok: boolean; words: string }
+/** The outcome of checking credentials as they are entered: `ok` when each one given was accepted, and the words that say so;
+ * `unreached` when no check got an answer (the API not reached: nothing is known of the credentials themselves). */
+export interface CredentialCheck { ok: boolean; words: string; unreached?: true }
 
 /**
  * Checks the credentials entered against `baseUrl` (docs/architecture.md, "Credentials checked when entered"): the API token with
@@ -622,6 +623,7 @@ export interface CredentialCheck { ok: boolean; words: string }
 export async function checkCredentials(options: ApiOptions, opts?: CallOptions, now = new Date()): Promise<CredentialCheck> {
   const said: string[] = [];
   let ok = true;
+  let answered = false;
   const where = options.baseUrl.replace(/\/+$/, '');
   const failed = (who: string, res: ApiFail): string => {
     ok = false;
@@ -631,6 +633,7 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
       const reason = res.error.replace(/^Cannot [^:]*: /, '').replace(/^[A-Z]+ \S+ (failed: )?/, (_all, failed?: string) => (failed ? '' : 'the request '));
       return `${who} could not be checked: ${reason}`;
     }
+    answered = true;
     const refused = res.status === 401 || res.status === 403 ? (who.includes(' and ') ? 'were refused' : 'was refused') : 'could not be checked';
     return `${who} ${refused} by ${where}: ${res.error.replace(/^Cannot [^(]*\([^)]*\): /, '')}`;
   };
@@ -638,6 +641,7 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
     const res = await createApi({ ...options, apiKey: undefined, apiEmail: undefined }).verifyToken(opts);
     if (!res.ok) said.push(failed('The API token', res));
     else {
+      answered = true;
       const t = res.result;
       const notYet = t.not_before && Date.parse(t.not_before) > now.getTime();
       if (t.status === 'active' && !notYet) said.push(`The API token is valid (active${t.expires_on ? `, expires ${t.expires_on}` : ', with no expiry date'}).`);
@@ -655,6 +659,7 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
     const tokenUnreached = said.length === 1 && said[0].startsWith(UNREACHED_TOKEN);
     // Both unreached for one reason: said once, naming both (its words and request.ts's advice were said twice in a row; rv45), as
     // "Neither … nor …" (rv47: "The API token and the API key and email could not be checked" read as three things or two).
+    if (res.ok) answered = true;
     const keyWords = res.ok ? '' : failed('The API key and email', res);
     if (!res.ok && res.status === undefined && tokenUnreached && said[0].slice(UNREACHED_TOKEN.length) === keyWords.slice(UNREACHED_KEY.length)) {
       said[0] = UNREACHED_BOTH + said[0].slice(UNREACHED_TOKEN.length);
@@ -665,5 +670,5 @@ export async function checkCredentials(options: ApiOptions, opts?: CallOptions, 
   // shorter than 8 characters is no real token or key, and masking it would cut the words themselves: "t" in "token".)
   let words = said.join(' ');
   for (const secret of [options.token?.trim(), options.apiKey?.trim()]) if (secret && secret.length >= 8) words = words.split(secret).join('***');
-  return { ok, words: redact(words) };
+  return { ok, words: redact(words), ...(!ok && !answered ? { unreached: true as const } : {}) };
 }

@@ -251,6 +251,8 @@ test('Set API Credentials… with the API not reachable says the cause first, wh
   await backendCommands['edgekit.setApiCredentials'](ctx)();
   // The cause (request.ts's words) first, not the address the message names already; and the whole of it, advice included.
   const detail = String(modals()[0][1]);
+  // rv47: "could not be checked", not "did not pass the check" (which sent the user to re-enter credentials nothing had refused).
+  assert.equal(modals()[0][0], `The credentials for ${new URL(baseUrl).origin} could not be checked. Save them anyway?`);
   assert.match(detail, /^The API token could not be checked: (connection refused|the server closed the connection)\b.*\.\n\n/s);
   assert.doesNotMatch(detail, /GET /);
   assert.equal(JSON.parse(secrets.get('edgekit.api.credentials')!).apiToken, 'tok-123456');

@@ -42,6 +42,7 @@ test('checkCredentials against the mock: a valid token and key pair, a wrong tok
   assert.match(bothGone.words, /^Neither the API token nor the API key and email could be checked: connection refused\b/, bothGone.words);
   assert.equal(bothGone.words.split('could be checked').length, 2, bothGone.words);
   assert.equal(bothGone.words.split('ECONNREFUSED').length, 2, bothGone.words);
+  assert.deepEqual([gone.unreached, bothGone.unreached], [true, true]);
 });
 
 test('checkCredentials says an unanswered check timed out, the cause first (ux3)', async () => {
@@ -49,7 +50,8 @@ test('checkCredentials says an unanswered check timed out, the cause first (ux3)
   const server = await startServer(() => {});
   try {
     const checked = await checkCredentials({ baseUrl: `${server.url}/client/v4`, token: 'tok-0123456789', timeoutMs: 200 });
-    assert.deepEqual(checked, { ok: false, words: 'The API token could not be checked: the request timed out after 200 ms.' });
+    // unreached (rv47): no answer came, so nothing is known of the token itself.
+    assert.deepEqual(checked, { ok: false, words: 'The API token could not be checked: the request timed out after 200 ms.', unreached: true });
   } finally {
     await server.close();
   }
@@ -62,6 +64,7 @@ test('checkCredentials with one credential unreached and the other refused says 
     const baseUrl = `${server.url}/client/v4`;
     const checked = await checkCredentials({ baseUrl, token: 'tok-0123456789', apiKey: 'key-0123456789', apiEmail: 'a@example.com', timeoutMs: 200 });
     assert.equal(checked.ok, false);
+    assert.equal(checked.unreached, undefined, 'one was answered: refused');
     assert.match(checked.words, new RegExp(`^The API token could not be checked: the request timed out after 200 ms\\. The API key and email were refused by ${baseUrl.replace(/[.]/g, '\\.')}: HTTP 403 .*\\[9103\\] Unknown X-Auth-Key or X-Auth-Email\\.$`));
   } finally {
     await server.close();
