@@ -100,6 +100,14 @@ test('Set API Credentials… whose credentials secret storage refuses puts the a
   fake.inputBoxAnswers = [mock.credentials.apiToken, ''];
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('locked', 'locked').ctx)(),
     /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(locked\)\. The credentials saved before \(if any\) are kept\.$/);
+  // rv47: Save anyway on a failed check, then the store refuses: "Nothing was saved", and no "saved … as entered" warning after it.
+  resetFake();
+  fake.settings.set('api.baseUrl', mock.apiBaseUrl);
+  fake.inputBoxAnswers = ['not-the-token', ''];
+  fake.answerMessage = () => 'Save anyway';
+  await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('no keyring').ctx)(),
+    /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(no keyring\)\. No credentials are saved\.$/);
+  assert.deepEqual(fake.messages.map((m) => [m.kind, !!m.modal]), [['warning', true]], 'the modal alone: nothing said "saved"');
 }));
 
 test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', () => withMock(async (mock) => {
