@@ -80,19 +80,21 @@ const askBaseUrl: Step<CredentialAnswers> = async (input, s) => {
   return askToken;
 };
 const askToken: Step<CredentialAnswers> = async (input, s) => {
-  s.apiToken = await input.showInputBox({
+  // Trimmed, as a pasted one often ends in a space or newline: one of spaces alone is none (rv47: it passed as given, went
+  // unchecked, since checkCredentials trims, and was saved as "   ", with "saved for <host>.").
+  s.apiToken = (await input.showInputBox({
     title: `API token for ${hostOf(s)} (migration operations)`, totalSteps: credentialSteps(s), value: s.apiToken, password: true, ignoreFocusOut: true,
     prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage. Leave empty to use an API key and email instead.',
     placeholder: 'Paste an API token, or press Enter to use an API key instead',
-  });
+  })).trim();
   return askKey;
 };
 const askKey: Step<CredentialAnswers> = async (input, s) => {
-  s.apiKey = await input.showInputBox({
+  s.apiKey = (await input.showInputBox({
     title: `API key for ${hostOf(s)} (Logpush, optional)`, totalSteps: credentialSteps(s), value: s.apiKey, password: true, ignoreFocusOut: true,
     prompt: 'Sent as X-Auth-Key. Leave empty to skip.',
     placeholder: 'Paste the Global API Key, or press Enter to skip',
-  });
+  })).trim();
   return s.apiKey ? askEmail : checkEntered;
 };
 const askEmail: Step<CredentialAnswers> = async (input, s) => {

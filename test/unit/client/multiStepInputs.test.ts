@@ -70,6 +70,12 @@ test('Set API Credentials… refused for want of a token or a key keeps no addre
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](ctx)(), /^Error: Nothing was saved: neither an API token nor an API key was entered\./);
   assert.deepEqual(writes, []);
   assert.deepEqual([...fake.settings.keys()], [], 'no setting written');
+  // rv47: a token and key of spaces alone are none (the token was saved as "   ", unchecked, and said "saved").
+  resetFake();
+  fake.inputBoxAnswers = ['https://api.example.com/client/v4', '   ', ' \t'];
+  await assert.rejects(backendCommands['edgekit.setApiCredentials'](ctx)(), /^Error: Nothing was saved: neither an API token nor an API key was entered\./);
+  assert.deepEqual(writes, []);
+  assert.equal(fake.quickPicks.length, 0, 'no check shown');
 });
 
 // lf21: the address was written before the credentials, and a secret storage that refused them left it set: the backend's address
