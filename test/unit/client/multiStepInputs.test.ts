@@ -113,7 +113,8 @@ test('Set API Credentials… whose credentials secret storage refuses puts the a
   fake.answerMessage = () => 'Save anyway';
   await assert.rejects(backendCommands['edgekit.setApiCredentials'](backendWithSecrets('no keyring').ctx)(),
     /^Error: Nothing was saved: storing the credentials in VS Code's secret storage failed \(no keyring\)\. No credentials are saved\.$/);
-  assert.deepEqual(fake.messages.map((m) => [m.kind, !!m.modal]), [['warning', true]], 'the modal alone: nothing said "saved"');
+  assert.equal(modals().length, 1, 'the check\'s modal was asked');
+  assert.equal(fake.messages.length, 1, 'the modal alone: nothing said "saved"');
 }));
 
 test('Set API Credentials…: Back returns to the step before with its answer shown again, and the last answers are the ones saved', () => withMock(async (mock) => {
