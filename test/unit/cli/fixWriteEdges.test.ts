@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
+import { editedOnFirstRead } from './changedOnRead';
 
 delete process.env.GITHUB_WORKSPACE;
 delete process.env.CI_PROJECT_DIR;
@@ -30,14 +31,7 @@ test('--fix does not write in place over a hard-linked file changed since it was
   const { dir, file } = fixable();
   const other = path.join(dir, 'a-link.json');
   fs.linkSync(file, other);
-  const nodeFs = require('node:fs') as typeof fs;
-  const realRead = nodeFs.readFileSync;
-  let first = true;
-  t.mock.method(nodeFs, 'readFileSync', (p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    const v = (realRead as (...a: unknown[]) => unknown)(p, ...rest);
-    if (first && String(p) === file) { first = false; fs.writeFileSync(file, edited); }
-    return v;
-  });
+  const realRead = editedOnFirstRead(t, file, edited);
   const r = await run(['lint', '--fix', file]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /a\.filter\.json: changed while it was being fixed; the fixes were not written\./);
