@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEAD_TEMP_AGE_MS, globAdvice, main, skippedDir } from '../../../server/src/cli';
 import { alive } from '../../../mock/src/pidLock';
+import { editedOnFirstRead } from './changedOnRead';
 
 // Paths in the reports go from the checkout a CI names (GITHUB_WORKSPACE, CI_PROJECT_DIR), else the current folder: these tests
 // mean the current folder, also when they run inside a CI job.
@@ -644,14 +645,7 @@ test('lint --fix does not write over a file changed since it was read (an editor
   const edited = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": [404]}}\n';
   const dir = tmpdir({ 'a.filter.json': original });
   const file = path.join(dir, 'a.filter.json');
-  const nodeFs = require('node:fs') as typeof fs;
-  const realRead = nodeFs.readFileSync;
-  let first = true;
-  t.mock.method(nodeFs, 'readFileSync', (p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    const v = (realRead as (...a: unknown[]) => unknown)(p, ...rest);
-    if (first && String(p) === file) { first = false; fs.writeFileSync(file, edited); }
-    return v;
-  });
+  const realRead = editedOnFirstRead(t, file, edited);
   const r = await run(['lint', '--fix', dir]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /a\.filter\.json: changed while it was being fixed; the fixes were not written\./);

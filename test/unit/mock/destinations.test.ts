@@ -118,3 +118,16 @@ test('a local destination\'s folder is named as Windows can hold it: the bucket 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// mt6: a destination whose host is ".." (s3://../x parses so) made its folder the local folder itself, beside the schemes' folders;
+// the host goes through localObjectPath as the key's parts do.
+test('destinations: a host named ".." stays in its scheme\'s folder', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-dest-'));
+  try {
+    const dest = resolveDestination('https://../logs', { dir, maxLocalBytes: 1 << 20 });
+    const { localPath } = await dest.put(`${dest.pathPrefix}/o.txt`, Buffer.from('x'), { gzip: false });
+    assert.ok(localPath && path.resolve(localPath).startsWith(path.join(dir, 'https') + path.sep), localPath);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
