@@ -552,7 +552,9 @@ test('spooled metadata without a whole-number "seq" is kept aside; metadata whos
     assert.ok(!names.includes('b5.json'), names.join(', '));
     assert.ok(logged.some((l) => l === `Logpush delivery: the spool's "${path.join(spool, 'b5.json')}" names a batch whose file b5.gz is gone; it was removed.`), logged.join('\n'));
     assert.deepEqual(await deliveries(m), []);
-    assert.deepEqual(logged.filter((l) => /b5/.test(l)).length, 1, logged.join('\n'));
+    // Read without the test's folder, whose random name may hold "b5" itself ("edgekit-delivery-twb5RK": seen once, the b4 line
+    // then counted as a second saying of b5).
+    assert.deepEqual(logged.filter((l) => /b5/.test(l.split(dir).join(''))).length, 1, logged.join('\n'));
   } finally {
     await m.close();
   }
